@@ -1,0 +1,243 @@
+//! The Casebook bundle: one compact, versioned binary file that carries the
+//! whole library to the browser and the CLI.
+//!
+//! Layout: the 8-byte magic `CASEBOOK`, a little-endian `u16` format version,
+//! a `u32` payload length, a `u32` FNV-1a checksum of the payload, then the
+//! payload ([`postcard`]-encoded [`Bundle`]). Decoding never panics: a
+//! truncated, corrupt or foreign file yields a [`BundleError`] that says what
+//! is wrong.
+//!
+//! ```
+//! use casebook_bundle::Bundle;
+//! let bundle = Bundle::build(Vec::new(), Default::default(), "2026-11-29");
+//! let bytes = bundle.encode();
+//! assert_eq!(Bundle::decode(&bytes).unwrap().built, "2026-11-29");
+//! assert!(Bundle::decode(&bytes[..10]).is_err());
+//! ```
+
+use casebook_model::{Case, Vocabulary};
+use casebook_search::Index;
+use casebook_similar::{Point, Related};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The bundle's magic bytes.
+pub const MAGIC: &[u8; 8] = b"CASEBOOK";
+/// The format version this build reads and writes.
+pub const FORMAT_VERSION: u16 = 1;
+const HEADER: usize = 8 + 2 + 4 + 4;
+/// How many related cases are kept per case.
+pub const RELATED_PER_CASE: usize = 8;
+
+/// The whole library as shipped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bundle {
+    /// Build date, `YYYY-MM-DD`.
+    pub built: String,
+    /// The closed vocabularies.
+    pub vocabulary: Vocabulary,
+    /// Cases, sorted by id.
+    pub cases: Vec<Case>,
+    /// The search index over `cases`.
+    pub index: Index,
+    /// For each case, its related cases with reasons.
+    pub related: Vec<Vec<Related>>,
+    /// For each case, its position in the library graph.
+    pub layout: Vec<Point>,
+}
+
+/// Why bytes could not be read as a bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BundleError {
+    /// Fewer bytes than a header.
+    TooShort {
+        /// Bytes received.
+        len: usize,
+    },
+    /// The file does not start with `CASEBOOK` (e.g. an HTML error page).
+    BadMagic,
+    /// A bundle from another format version.
+    WrongVersion {
+        /// Version in the file.
+        found: u16,
+        /// Version this build reads.
+        expected: u16,
+    },
+    /// The payload is shorter or longer than the header says (truncated download).
+    LengthMismatch {
+        /// Length in the header.
+        declared: usize,
+        /// Bytes present.
+        actual: usize,
+    },
+    /// The payload checksum does not match (corrupted bytes).
+    Checksum,
+    /// The payload could not be decoded.
+    Payload(String),
+    /// The payload decoded but its parts disagree.
+    Inconsistent(String),
+}
+
+impl fmt::Display for BundleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooShort { len } => write!(f, "the bundle is only {len} bytes long; it is truncated or empty"),
+            Self::BadMagic => write!(f, "this is not a Casebook bundle (wrong magic bytes)"),
+            Self::WrongVersion { found, expected } => {
+                write!(f, "the bundle has format version {found}, but this app reads version {expected}")
+            }
+            Self::LengthMismatch { declared, actual } => {
+                write!(f, "the bundle declares {declared} payload bytes but has {actual}; the download was cut short")
+            }
+            Self::Checksum => write!(f, "the bundle's checksum does not match; the file is corrupt"),
+            Self::Payload(e) => write!(f, "the bundle payload cannot be decoded: {e}"),
+            Self::Inconsistent(e) => write!(f, "the bundle is inconsistent: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BundleError {}
+
+/// FNV-1a, 32 bits: stable across compilers and platforms.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+impl Bundle {
+    /// Builds the bundle from validated cases: index, relations and layout.
+    pub fn build(mut cases: Vec<Case>, vocabulary: Vocabulary, built: &str) -> Self {
+        cases.sort_by(|a, b| a.id.cmp(&b.id));
+        let index = Index::build(&cases);
+        let related = casebook_similar::related_all(&cases, RELATED_PER_CASE);
+        let edges: Vec<(usize, usize, f32)> = related
+            .iter()
+            .enumerate()
+            .flat_map(|(i, rs)| rs.iter().filter(move |r| (r.doc as usize) > i).map(move |r| (i, r.doc as usize, r.score)))
+            .collect();
+        let layout = casebook_similar::layout(cases.len(), &edges, 300);
+        Self { built: built.to_string(), vocabulary, cases, index, related, layout }
+    }
+
+    /// Serialises to the versioned binary format.
+    pub fn encode(&self) -> Vec<u8> {
+        // Serialising plain data into a Vec cannot fail.
+        let payload = postcard::to_allocvec(self).expect("bundle serialises");
+        let mut out = Vec::with_capacity(HEADER + payload.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        out
+    }
+
+    /// Reads and checks a bundle. Never panics on hostile bytes.
+    pub fn decode(bytes: &[u8]) -> Result<Self, BundleError> {
+        if bytes.len() >= 8 && &bytes[..8] != MAGIC {
+            return Err(BundleError::BadMagic);
+        }
+        if bytes.len() < HEADER {
+            return Err(BundleError::TooShort { len: bytes.len() });
+        }
+        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version != FORMAT_VERSION {
+            return Err(BundleError::WrongVersion { found: version, expected: FORMAT_VERSION });
+        }
+        let declared = u32_at(10) as usize;
+        let payload = &bytes[HEADER..];
+        if payload.len() != declared {
+            return Err(BundleError::LengthMismatch { declared, actual: payload.len() });
+        }
+        if fnv1a(payload) != u32_at(14) {
+            return Err(BundleError::Checksum);
+        }
+        let bundle: Bundle = postcard::from_bytes(payload).map_err(|e| BundleError::Payload(e.to_string()))?;
+        bundle.check()?;
+        Ok(bundle)
+    }
+
+    fn check(&self) -> Result<(), BundleError> {
+        let n = self.cases.len();
+        if self.related.len() != n || self.layout.len() != n || self.index.doc_count() != n {
+            return Err(BundleError::Inconsistent(format!(
+                "{n} cases but {} relation lists, {} positions and {} indexed documents",
+                self.related.len(),
+                self.layout.len(),
+                self.index.doc_count()
+            )));
+        }
+        if self.related.iter().flatten().any(|r| r.doc as usize >= n) {
+            return Err(BundleError::Inconsistent("a relation points past the last case".into()));
+        }
+        self.index.check().map_err(BundleError::Inconsistent)
+    }
+
+    /// Finds a case by id or alias (case-insensitive).
+    pub fn find(&self, key: &str) -> Option<usize> {
+        let key = key.trim();
+        self.cases.iter().position(|c| c.is_named(key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Bundle {
+        let c = |id: &str, alias: &str| Case {
+            id: id.into(),
+            aliases: vec![alias.into()],
+            title: format!("{id} title"),
+            cause: "config-change".into(),
+            components: vec!["dns".into()],
+            ..Case::default()
+        };
+        Bundle::build(vec![c("b-case", "IL-2"), c("a-case", "IL-1")], Vocabulary::default(), "2026-11-29")
+    }
+
+    #[test]
+    fn round_trips_and_sorts_by_id() {
+        let b = sample();
+        let back = Bundle::decode(&b.encode()).unwrap();
+        assert_eq!(back, b);
+        assert_eq!(back.cases[0].id, "a-case");
+        assert_eq!(back.find("il-2"), Some(1));
+        assert_eq!(back.related[0][0].doc, 1);
+    }
+
+    #[test]
+    fn every_kind_of_damage_is_named() {
+        let bytes = sample().encode();
+        assert_eq!(Bundle::decode(b"<!DOCTYPE html><html>"), Err(BundleError::BadMagic));
+        assert_eq!(Bundle::decode(b"CASE"), Err(BundleError::TooShort { len: 4 }));
+        let mut v2 = bytes.clone();
+        v2[8] = 2;
+        assert_eq!(Bundle::decode(&v2), Err(BundleError::WrongVersion { found: 2, expected: 1 }));
+        assert!(matches!(Bundle::decode(&bytes[..bytes.len() - 3]), Err(BundleError::LengthMismatch { .. })));
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0xff;
+        assert_eq!(Bundle::decode(&flipped), Err(BundleError::Checksum));
+    }
+
+    #[test]
+    fn garbage_payload_with_valid_header_is_an_error_not_a_panic() {
+        for seed in 0u32..200 {
+            let payload: Vec<u8> = (0..(seed as usize % 97)).map(|i| (seed.wrapping_mul(31).wrapping_add(i as u32 * 7)) as u8).collect();
+            let mut bytes = MAGIC.to_vec();
+            bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+            bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+            bytes.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+            bytes.extend_from_slice(&payload);
+            // Must return, never panic; most of these are errors.
+            let _ = Bundle::decode(&bytes);
+        }
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&3u32.to_le_bytes());
+        bytes.extend_from_slice(&fnv1a(&[0xff, 0xff, 0xff]).to_le_bytes());
+        bytes.extend_from_slice(&[0xff, 0xff, 0xff]);
+        assert!(matches!(Bundle::decode(&bytes), Err(BundleError::Payload(_))));
+    }
+}

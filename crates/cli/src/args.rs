@@ -1,0 +1,99 @@
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Casebook: public infrastructure incidents, searchable, related, and turned into manifest checks.
+#[derive(Debug, Parser)]
+#[command(name = "casebook", version, about)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// Where the library comes from.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct Source {
+    /// The directory of case files.
+    #[arg(long, default_value = "cases", global = true)]
+    pub(crate) cases: PathBuf,
+    /// Read a built bundle instead of the case files (what the app loads).
+    #[arg(long, global = true)]
+    pub(crate) bundle: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Validate every case file and list every problem at once.
+    Validate {
+        #[command(flatten)]
+        source: Source,
+    },
+    /// Compile cases/ into the versioned bundle and the static JSON export.
+    Build {
+        #[command(flatten)]
+        source: Source,
+        /// Output directory: writes casebook.bin and api/{cases,similar}/<id>.json.
+        #[arg(long, default_value = "target/site-data")]
+        out: PathBuf,
+        /// Build date to record (YYYY-MM-DD); defaults to today (UTC).
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Print one case, by id or alias (e.g. IL-0136).
+    Show {
+        /// Case id or alias.
+        id: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        source: Source,
+    },
+    /// Search the library with the same engine as the app.
+    Search {
+        /// The query.
+        query: String,
+        /// Print JSON: {"results":[{"id","title","score"}]}.
+        #[arg(long)]
+        json: bool,
+        /// Show at most N results.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        #[command(flatten)]
+        facets: FacetArgs,
+        #[command(flatten)]
+        source: Source,
+    },
+    /// List the cases most related to one case, with reasons.
+    Similar {
+        /// Case id or alias.
+        id: String,
+        /// Print JSON: {"related":[{"id","score","reasons"}]}.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        source: Source,
+    },
+}
+
+/// Facet filters; repeat a flag to OR values of one facet.
+#[derive(Debug, Args, Clone, Default)]
+pub(crate) struct FacetArgs {
+    /// Filter by component (e.g. dns).
+    #[arg(long)]
+    pub(crate) component: Vec<String>,
+    /// Filter by cause category.
+    #[arg(long)]
+    pub(crate) cause: Vec<String>,
+    /// Filter by symptom.
+    #[arg(long)]
+    pub(crate) symptom: Vec<String>,
+    /// Filter by platform.
+    #[arg(long)]
+    pub(crate) platform: Vec<String>,
+    /// Filter by organisation.
+    #[arg(long)]
+    pub(crate) org: Vec<String>,
+    /// Filter by year.
+    #[arg(long)]
+    pub(crate) year: Vec<String>,
+}

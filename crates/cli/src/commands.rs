@@ -1,0 +1,233 @@
+use crate::args::{Cli, Command, FacetArgs};
+use crate::library::{self, find};
+use crate::out::print;
+use anyhow::Context;
+use casebook_bundle::Bundle;
+use casebook_model::{load_cases_dir, LoadError, Vocabulary};
+use casebook_search::{FacetKind, Query};
+use serde_json::json;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Validate { source } => validate(&source.cases),
+        Command::Build { source, out, date } => build(&source.cases, &out, date.unwrap_or_else(library::today)),
+        Command::Show { id, json, source } => {
+            let b = library::load(&source)?;
+            let case = &b.cases[find(&b, &id)?];
+            if json {
+                print(&serde_json::to_string_pretty(case)?)?;
+            } else {
+                print(&render_case(&b, case))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Search { query, json, limit, facets, source } => {
+            let b = library::load(&source)?;
+            search(&b, &query, json, limit, &facets)
+        }
+        Command::Similar { id, json, source } => {
+            let b = library::load(&source)?;
+            let doc = find(&b, &id)?;
+            let rel = &b.related[doc];
+            if json {
+                let related: Vec<_> = rel
+                    .iter()
+                    .map(|r| {
+                        json!({
+                            "id": b.cases[r.doc as usize].id,
+                            "score": round3(r.score),
+                            "reasons": r.reasons.iter().map(|x| x.describe(&b.vocabulary)).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                print(&serde_json::to_string_pretty(&json!({ "related": related }))?)?;
+            } else {
+                let mut s = String::new();
+                for r in rel {
+                    let reasons: Vec<_> = r.reasons.iter().map(|x| x.describe(&b.vocabulary)).collect();
+                    let _ = writeln!(s, "{:>6.3}  {}\n        {}", r.score, b.cases[r.doc as usize].id, reasons.join(" · "));
+                }
+                if s.is_empty() {
+                    s.push_str("no related cases\n");
+                }
+                print(&s)?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn round3(x: f32) -> f64 {
+    (f64::from(x) * 1000.0).round() / 1000.0
+}
+
+fn validate(cases: &Path) -> anyhow::Result<ExitCode> {
+    let vocab = Vocabulary::builtin()?;
+    match load_cases_dir(cases, &vocab) {
+        Ok(list) => {
+            print(&format!("{} cases valid", list.len()))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(LoadError::Invalid(problems)) => {
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            eprintln!("{} problem(s); the bundle was not built", problems.len());
+            Ok(ExitCode::from(1))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn build(cases: &Path, out: &Path, date: String) -> anyhow::Result<ExitCode> {
+    casebook_model::parse_timestamp(&date).map_err(|e| anyhow::anyhow!("--date: {e}"))?;
+    let vocab = Vocabulary::builtin()?;
+    let list = match load_cases_dir(cases, &vocab) {
+        Ok(list) => list,
+        Err(LoadError::Invalid(problems)) => {
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            eprintln!("{} problem(s); the bundle was not built", problems.len());
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let bundle = Bundle::build(list, vocab, &date);
+    write_site(&bundle, out)?;
+    print(&format!(
+        "built {} cases into {} ({} bytes, {} index terms)",
+        bundle.cases.len(),
+        out.join("casebook.bin").display(),
+        bundle.encode().len(),
+        bundle.index.term_count()
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the bundle and the static JSON export (`api/cases/<id>.json`,
+/// `api/similar/<id>.json`, `api/index.json`). Files are only rewritten when
+/// their bytes change, so watchers don't loop.
+fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<()> {
+    let write = |path: &Path, bytes: &[u8]| -> anyhow::Result<()> {
+        if std::fs::read(path).ok().as_deref() != Some(bytes) {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+            std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Ok(())
+    };
+    write(&out.join("casebook.bin"), &bundle.encode())?;
+    let api = out.join("api");
+    let mut index = Vec::new();
+    for (i, case) in bundle.cases.iter().enumerate() {
+        write(&api.join("cases").join(format!("{}.json", case.id)), serde_json::to_string_pretty(case)?.as_bytes())?;
+        let related: Vec<_> = bundle.related[i]
+            .iter()
+            .map(|r| {
+                json!({"id": bundle.cases[r.doc as usize].id, "score": round3(r.score),
+                       "reasons": r.reasons.iter().map(|x| x.describe(&bundle.vocabulary)).collect::<Vec<_>>()})
+            })
+            .collect();
+        write(&api.join("similar").join(format!("{}.json", case.id)), serde_json::to_string_pretty(&json!({"related": related}))?.as_bytes())?;
+        index.push(json!({"id": case.id, "title": case.title, "aliases": case.aliases, "start": case.start}));
+    }
+    write(&api.join("index.json"), serde_json::to_string_pretty(&json!({"built": bundle.built, "cases": index}))?.as_bytes())?;
+    Ok(())
+}
+
+fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> anyhow::Result<ExitCode> {
+    let mut query = Query::text(text);
+    let groups = [
+        (FacetKind::Component, &f.component),
+        (FacetKind::Cause, &f.cause),
+        (FacetKind::Symptom, &f.symptom),
+        (FacetKind::Platform, &f.platform),
+        (FacetKind::Organisation, &f.org),
+        (FacetKind::Year, &f.year),
+    ];
+    for (kind, values) in groups {
+        query.filters.extend(values.iter().map(|v| (kind, v.clone())));
+    }
+    let res = b.index.search(&b.cases, &query);
+    let hits = res.results.iter().take(limit);
+    if json {
+        let results: Vec<_> = hits
+            .map(|h| json!({"id": b.cases[h.doc].id, "title": b.cases[h.doc].title, "score": round3(h.score)}))
+            .collect();
+        print(&serde_json::to_string_pretty(&json!({ "results": results, "total": res.results.len() }))?)?;
+    } else {
+        let mut s = String::new();
+        for h in hits {
+            let c = &b.cases[h.doc];
+            let snip = casebook_search::snippet(c, &h.terms);
+            let _ = writeln!(s, "{}  {}\n    {}", c.id, c.title, snip.text);
+        }
+        let _ = writeln!(s, "{} result(s)", res.results.len());
+        print(&s)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plain-text rendering of a case, field by field, omitting empty fields.
+pub(crate) fn render_case(b: &Bundle, c: &casebook_model::Case) -> String {
+    use casebook_model::VocabKind as K;
+    let v = &b.vocabulary;
+    let mut s = String::new();
+    let _ = writeln!(s, "{}\n{}", c.title, "=".repeat(c.title.chars().count().min(80)));
+    let _ = writeln!(s, "id: {}", c.id);
+    if !c.aliases.is_empty() {
+        let _ = writeln!(s, "aliases: {}", c.aliases.join(", "));
+    }
+    let _ = writeln!(s, "organisation: {}", c.organisation);
+    let _ = writeln!(s, "start: {}{}", c.start, c.end.as_ref().map(|e| format!("  end: {e}")).unwrap_or_default());
+    if let Some(d) = c.duration() {
+        let _ = writeln!(s, "duration: {}h{:02}m", d / 60, d % 60);
+    }
+    if let Some(r) = &c.region {
+        let _ = writeln!(s, "region: {r}");
+    }
+    let labels = |k, ids: &[String]| ids.iter().map(|i| v.label(k, i)).collect::<Vec<_>>().join(", ");
+    if !c.platform.is_empty() {
+        let _ = writeln!(s, "platform: {}", labels(K::Platform, &c.platform));
+    }
+    let _ = writeln!(s, "cause: {}", v.label(K::Cause, &c.cause));
+    let _ = writeln!(s, "components: {}", labels(K::Component, &c.components));
+    let _ = writeln!(s, "symptoms: {}", labels(K::Symptom, &c.symptoms));
+    let _ = writeln!(s, "\n{}\n\nimpact: {}\ntrigger: {}", c.summary.trim(), c.impact, c.trigger);
+    if let Some(d) = &c.detection {
+        let _ = writeln!(s, "detection: {d}");
+    }
+    for (title, list) in [("contributing factors", &c.contributing_factors), ("lessons", &c.lessons)] {
+        if !list.is_empty() {
+            let _ = writeln!(s, "\n{title}:");
+            for x in list {
+                let _ = writeln!(s, "  - {x}");
+            }
+        }
+    }
+    if !c.timeline.is_empty() {
+        let _ = writeln!(s, "\ntimeline:");
+        for t in &c.timeline {
+            let _ = writeln!(s, "  {}  {}", t.at, t.action);
+        }
+    }
+    if !c.follow_ups.is_empty() {
+        let _ = writeln!(s, "\nfollow-ups:");
+        for f in &c.follow_ups {
+            let due = f.due.as_ref().map(|d| format!(" (due {d})")).unwrap_or_default();
+            let st = f.status.as_ref().map(|d| format!(" [{d}]")).unwrap_or_default();
+            let _ = writeln!(s, "  - {}{due}{st}", f.action);
+        }
+    }
+    let _ = writeln!(s, "\nsources:");
+    for src in &c.sources {
+        let _ = writeln!(s, "  - {} ({})", src.url, v.label(K::SourceKind, &src.kind));
+    }
+    let _ = writeln!(s, "checked: {}", c.checked);
+    s
+}

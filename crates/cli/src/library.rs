@@ -1,0 +1,50 @@
+use crate::args::Source;
+use anyhow::Context;
+use casebook_bundle::Bundle;
+use casebook_model::{load_cases_dir, Vocabulary};
+
+/// Loads the library: from a built bundle, or by building one from the case files.
+pub(crate) fn load(source: &Source) -> anyhow::Result<Bundle> {
+    if let Some(path) = &source.bundle {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read bundle {}", path.display()))?;
+        return Bundle::decode(&bytes).with_context(|| format!("{} is not a usable bundle", path.display()));
+    }
+    let vocab = Vocabulary::builtin()?;
+    let cases = load_cases_dir(&source.cases, &vocab)?;
+    Ok(Bundle::build(cases, vocab, &today()))
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`.
+pub(crate) fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil-from-days (Howard Hinnant).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Resolves an id or alias, with a helpful error.
+pub(crate) fn find(bundle: &Bundle, key: &str) -> anyhow::Result<usize> {
+    bundle.find(key).ok_or_else(|| {
+        let close: Vec<&str> = bundle
+            .cases
+            .iter()
+            .filter(|c| c.id.contains(&key.to_lowercase()))
+            .take(5)
+            .map(|c| c.id.as_str())
+            .collect();
+        if close.is_empty() {
+            anyhow::anyhow!("no case has the id or alias {key:?}")
+        } else {
+            anyhow::anyhow!("no case has the id or alias {key:?}; did you mean: {}", close.join(", "))
+        }
+    })
+}

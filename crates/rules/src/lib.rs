@@ -1,0 +1,1 @@
+//! Manifest review rules (in progress).

@@ -1,0 +1,352 @@
+use crate::facets::{self, FacetCount, FacetKind};
+use crate::tokenize::{normalize_term, tokenize, within_one_edit};
+use casebook_model::Case;
+use serde::{Deserialize, Serialize};
+
+/// The fields of a case, in ranking order. The index records which fields a
+/// term occurs in, and ranking weighs them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The title.
+    Title = 0,
+    /// Id, aliases and organisation.
+    Names = 1,
+    /// Cause, components, symptoms and platform labels.
+    Terms = 2,
+    /// The summary.
+    Summary = 3,
+    /// Everything else: impact, trigger, lessons, timeline, follow-ups.
+    Rest = 4,
+}
+
+impl Field {
+    const WEIGHTS: [f32; 5] = [6.0, 4.0, 2.5, 1.5, 1.0];
+}
+
+const K1: f32 = 1.2;
+const B: f32 = 0.6;
+const PREFIX_WEIGHT: f32 = 0.7;
+const TYPO_WEIGHT: f32 = 0.5;
+const MAX_EXPANSIONS: usize = 48;
+const ALIAS_BOOST: f32 = 1.0e6;
+
+/// The compact search index, built at bundle time and stored in the bundle.
+///
+/// Layout: a sorted dictionary of terms; for each term, a postings list in one
+/// shared byte blob (`doc delta` varint, field mask byte, term-frequency byte).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Index {
+    terms: Vec<String>,
+    offsets: Vec<u32>,
+    postings: Vec<u8>,
+    doc_len: Vec<u16>,
+}
+
+/// A search request: free text plus facet filters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Query {
+    /// What the user typed.
+    pub text: String,
+    /// Facet filters: values of one kind are OR-ed, kinds are AND-ed.
+    pub filters: Vec<(FacetKind, String)>,
+}
+
+impl Query {
+    /// A text-only query.
+    pub fn text(text: &str) -> Self {
+        Self { text: text.to_string(), filters: Vec::new() }
+    }
+}
+
+/// One result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// Position of the case in the slice given to the searcher.
+    pub doc: usize,
+    /// Relevance score (higher is better).
+    pub score: f32,
+    /// How many of the query's words matched.
+    pub matched_terms: usize,
+    /// The dictionary terms that matched, for snippets and highlighting.
+    pub terms: Vec<String>,
+}
+
+/// Results plus facet counts over them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchResults {
+    /// Hits, best first.
+    pub results: Vec<Hit>,
+    /// Facet value counts over `results`.
+    pub facets: Vec<FacetCount>,
+}
+
+fn push_varint(out: &mut Vec<u8>, mut v: u32) {
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+fn read_varint(bytes: &[u8], pos: &mut usize) -> Option<u32> {
+    let mut v = 0u32;
+    for shift in (0..35).step_by(7) {
+        let b = *bytes.get(*pos)?;
+        *pos += 1;
+        v |= u32::from(b & 0x7f).checked_shl(shift)?;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// The text of each field of a case, as indexed.
+fn field_texts(case: &Case) -> [(Field, String); 5] {
+    let names = std::iter::once(case.id.as_str())
+        .chain(case.aliases.iter().map(String::as_str))
+        .chain(std::iter::once(case.organisation.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let terms = std::iter::once(case.cause.as_str())
+        .chain(case.components.iter().map(String::as_str))
+        .chain(case.symptoms.iter().map(String::as_str))
+        .chain(case.platform.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rest = case.body_texts().collect::<Vec<_>>().join(" ");
+    [
+        (Field::Title, case.title.clone()),
+        (Field::Names, names),
+        (Field::Terms, terms),
+        (Field::Summary, case.summary.clone()),
+        (Field::Rest, rest),
+    ]
+}
+
+impl Index {
+    /// Builds the index over `cases`; document numbers are slice positions.
+    pub fn build(cases: &[Case]) -> Self {
+        use std::collections::BTreeMap;
+        // term -> doc -> (mask, tf)
+        let mut map: BTreeMap<String, BTreeMap<u32, (u8, u32)>> = BTreeMap::new();
+        let mut doc_len = Vec::with_capacity(cases.len());
+        for (doc, case) in cases.iter().enumerate() {
+            let mut len = 0usize;
+            for (field, text) in field_texts(case) {
+                for tok in tokenize(&text) {
+                    len += 1;
+                    let e = map.entry(tok.term).or_default().entry(doc as u32).or_insert((0, 0));
+                    e.0 |= 1 << field as u8;
+                    e.1 += 1;
+                }
+            }
+            doc_len.push(u16::try_from(len).unwrap_or(u16::MAX));
+        }
+        let mut index = Index { doc_len, ..Index::default() };
+        for (term, docs) in map {
+            index.terms.push(term);
+            index.offsets.push(index.postings.len() as u32);
+            let mut prev = 0u32;
+            for (doc, (mask, tf)) in docs {
+                push_varint(&mut index.postings, doc - prev);
+                prev = doc;
+                index.postings.push(mask);
+                index.postings.push(u8::try_from(tf).unwrap_or(u8::MAX));
+            }
+        }
+        index
+    }
+
+    /// Number of documents indexed.
+    pub fn doc_count(&self) -> usize {
+        self.doc_len.len()
+    }
+
+    /// Number of distinct terms.
+    pub fn term_count(&self) -> usize {
+        self.terms.len()
+    }
+
+    /// Checks internal consistency, for indexes read from an untrusted bundle.
+    pub fn check(&self) -> Result<(), String> {
+        if self.offsets.len() != self.terms.len() {
+            return Err("index: offsets and terms differ in length".into());
+        }
+        if self.terms.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("index: dictionary is not sorted".into());
+        }
+        for i in 0..self.terms.len() {
+            let mut n = 0;
+            for (doc, _, _) in self.postings_of(i) {
+                if doc as usize >= self.doc_len.len() {
+                    return Err(format!("index: term {:?} points past the last document", self.terms[i]));
+                }
+                n += 1;
+            }
+            if n == 0 {
+                return Err(format!("index: term {:?} has no postings", self.terms[i]));
+            }
+        }
+        Ok(())
+    }
+
+    fn postings_of(&self, term: usize) -> impl Iterator<Item = (u32, u8, u8)> + '_ {
+        let start = self.offsets.get(term).map_or(usize::MAX, |&o| o as usize);
+        let end = self.offsets.get(term + 1).map_or(self.postings.len(), |&o| o as usize).min(self.postings.len());
+        let mut pos = start;
+        let mut doc = 0u32;
+        std::iter::from_fn(move || {
+            if pos >= end {
+                return None;
+            }
+            doc = doc.checked_add(read_varint(&self.postings, &mut pos)?)?;
+            let mask = *self.postings.get(pos)?;
+            let tf = *self.postings.get(pos + 1)?;
+            pos += 2;
+            Some((doc, mask, tf))
+        })
+    }
+
+    fn find(&self, term: &str) -> Option<usize> {
+        self.terms.binary_search_by(|t| t.as_str().cmp(term)).ok()
+    }
+
+    fn prefix_range(&self, prefix: &str) -> std::ops::Range<usize> {
+        let lo = self.terms.partition_point(|t| t.as_str() < prefix);
+        let hi = lo + self.terms[lo..].partition_point(|t| t.starts_with(prefix));
+        lo..hi
+    }
+
+    /// The dictionary terms a query word expands to, with their weights.
+    fn expand(&self, word: &str, is_last: bool) -> Vec<(usize, f32)> {
+        let stemmed = normalize_term(word);
+        let mut out: Vec<(usize, f32)> = Vec::new();
+        let mut add = |i: usize, w: f32| match out.iter_mut().find(|(j, _)| *j == i) {
+            Some(e) => e.1 = e.1.max(w),
+            None => out.push((i, w)),
+        };
+        if let Some(i) = self.find(&stemmed) {
+            add(i, 1.0);
+        }
+        let lower = word.to_lowercase();
+        let chars = lower.chars().count();
+        if is_last && chars >= 2 {
+            for prefix in [&lower, &stemmed] {
+                for i in self.prefix_range(prefix).take(MAX_EXPANSIONS) {
+                    add(i, PREFIX_WEIGHT);
+                }
+            }
+        }
+        if chars >= 5 && !lower.chars().any(|c| c.is_ascii_digit()) {
+            let mut found = 0;
+            for (i, t) in self.terms.iter().enumerate() {
+                let tl = t.len();
+                if tl + 1 >= lower.len() && tl <= lower.len() + 1 && (within_one_edit(&lower, t) || within_one_edit(&stemmed, t)) {
+                    add(i, TYPO_WEIGHT);
+                    found += 1;
+                    if found == MAX_EXPANSIONS {
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs a query over `cases` (the same slice, in the same order, the index was built from).
+    pub fn search(&self, cases: &[Case], query: &Query) -> SearchResults {
+        let allowed = |doc: usize| cases.get(doc).is_some_and(|c| facets::matches(c, &query.filters));
+        let words: Vec<String> = split_words(&query.text);
+        let trimmed = query.text.trim();
+        let mut results: Vec<Hit> = if words.is_empty() {
+            let mut all: Vec<Hit> = (0..cases.len().min(self.doc_count()))
+                .filter(|&d| allowed(d))
+                .map(|doc| Hit { doc, score: 0.0, matched_terms: 0, terms: Vec::new() })
+                .collect();
+            all.sort_by(|a, b| cases[b.doc].start.cmp(&cases[a.doc].start).then(cases[a.doc].id.cmp(&cases[b.doc].id)));
+            all
+        } else {
+            self.rank(&words, query.text.ends_with(char::is_whitespace), &allowed)
+        };
+        if !trimmed.is_empty() {
+            if let Some(doc) = cases.iter().position(|c| c.is_named(trimmed)).filter(|&d| allowed(d)) {
+                match results.iter().position(|h| h.doc == doc) {
+                    Some(p) => {
+                        let mut h = results.remove(p);
+                        h.score += ALIAS_BOOST;
+                        results.insert(0, h);
+                    }
+                    None => results.insert(0, Hit { doc, score: ALIAS_BOOST, matched_terms: words.len(), terms: Vec::new() }),
+                }
+            }
+        }
+        let facets = facets::count(cases, results.iter().map(|h| h.doc));
+        SearchResults { results, facets }
+    }
+
+    fn rank(&self, words: &[String], trailing_space: bool, allowed: &dyn Fn(usize) -> bool) -> Vec<Hit> {
+        let n = self.doc_count() as f32;
+        let avgdl = (self.doc_len.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1.0)).max(1.0);
+        // doc -> (per-word best score, matched term names)
+        let mut acc: std::collections::HashMap<u32, (Vec<f32>, Vec<String>)> = std::collections::HashMap::new();
+        for (wi, word) in words.iter().enumerate() {
+            let is_last = wi + 1 == words.len() && !trailing_space;
+            for (ti, weight) in self.expand(word, is_last) {
+                let postings: Vec<_> = self.postings_of(ti).collect();
+                let df = postings.len() as f32;
+                let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
+                for (doc, mask, tf) in postings {
+                    if !allowed(doc as usize) {
+                        continue;
+                    }
+                    let fields = mask.count_ones() as f32;
+                    let wtf: f32 = (0..5).filter(|f| mask & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum::<f32>()
+                        + (f32::from(tf) - fields).max(0.0);
+                    let dl = f32::from(self.doc_len.get(doc as usize).copied().unwrap_or(1));
+                    let s = weight * idf * wtf * (K1 + 1.0) / (wtf + K1 * (1.0 - B + B * dl / avgdl));
+                    let e = acc.entry(doc).or_insert_with(|| (vec![0.0; words.len()], Vec::new()));
+                    e.0[wi] = e.0[wi].max(s);
+                    if !e.1.contains(&self.terms[ti]) {
+                        e.1.push(self.terms[ti].clone());
+                    }
+                }
+            }
+        }
+        let mut hits: Vec<Hit> = acc
+            .into_iter()
+            .map(|(doc, (scores, terms))| Hit {
+                doc: doc as usize,
+                matched_terms: scores.iter().filter(|&&s| s > 0.0).count(),
+                score: scores.iter().sum(),
+                terms,
+            })
+            .collect();
+        hits.sort_by(|a, b| {
+            b.matched_terms.cmp(&a.matched_terms).then(b.score.total_cmp(&a.score)).then(a.doc.cmp(&b.doc))
+        });
+        hits
+    }
+}
+
+/// Splits a query into words the same way documents are tokenised, keeping
+/// Hangul bigrams.
+fn split_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for t in tokenize(text) {
+        if !words.contains(&t.term) {
+            words.push(t.term);
+        }
+    }
+    // Keep the unstemmed last word so prefix matching sees what was typed.
+    if let (Some(last_tok), Some(last)) = (text.split(|c: char| !c.is_alphanumeric()).rfind(|w| !w.is_empty()), words.last_mut()) {
+        if normalize_term(last_tok) == *last {
+            *last = last_tok.to_lowercase();
+        }
+    }
+    words
+}
