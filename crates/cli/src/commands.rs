@@ -134,7 +134,7 @@ fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<()> {
             })
             .collect();
         write(&api.join("similar").join(format!("{}.json", case.id)), serde_json::to_string_pretty(&json!({"related": related}))?.as_bytes())?;
-        index.push(json!({"id": case.id, "title": case.title, "aliases": case.aliases, "start": case.start}));
+        index.push(json!({"id": case.id, "title": case.title, "aliases": case.aliases, "start": case.start, "reported": case.reported}));
     }
     write(&api.join("index.json"), serde_json::to_string_pretty(&json!({"built": bundle.built, "cases": index}))?.as_bytes())?;
     Ok(())
@@ -184,7 +184,7 @@ pub(crate) fn render_case(b: &Bundle, c: &casebook_model::Case) -> String {
         let _ = writeln!(s, "aliases: {}", c.aliases.join(", "));
     }
     let _ = writeln!(s, "organisation: {}", c.organisation);
-    let _ = writeln!(s, "start: {}{}", c.start, c.end.as_ref().map(|e| format!("  end: {e}")).unwrap_or_default());
+    let _ = writeln!(s, "start: {}{}", c.start_date(), c.end.as_ref().map(|e| format!("  end: {e}")).unwrap_or_default());
     if let Some(d) = c.duration() {
         let _ = writeln!(s, "duration: {}h{:02}m", d / 60, d % 60);
     }

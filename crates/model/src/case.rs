@@ -17,8 +17,12 @@ pub struct Case {
     pub summary: String,
     /// The organisation that ran the affected system and reported the incident.
     pub organisation: String,
-    /// Start, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MMZ` in UTC.
+    /// Start, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MMZ` in UTC. Empty when no source
+    /// dates the incident; then `reported` must be set.
     pub start: String,
+    /// When the primary source was published, `YYYY-MM-DD`. Used to place an
+    /// undated incident in time; never presented as its start.
+    pub reported: Option<String>,
     /// End, same formats as `start`, when the source gives it.
     pub end: Option<String>,
     /// Region as the source names it.
@@ -92,14 +96,27 @@ pub struct Source {
 }
 
 impl Case {
-    /// The year the incident started, from `start`.
+    /// The year the incident started, or, when undated, the year it was reported.
     pub fn year(&self) -> Option<u16> {
-        self.start.get(..4).and_then(|y| y.parse().ok())
+        self.sort_date().get(..4).and_then(|y| y.parse().ok())
     }
 
-    /// The start date, `YYYY-MM-DD`.
-    pub fn start_date(&self) -> &str {
-        self.start.get(..10).unwrap_or(&self.start)
+    /// The date to order cases by: `start`, else `reported`.
+    pub fn sort_date(&self) -> &str {
+        if self.start.is_empty() {
+            self.reported.as_deref().unwrap_or_default()
+        } else {
+            &self.start
+        }
+    }
+
+    /// A short human date: the start date, or "reported YYYY-MM-DD" when undated.
+    pub fn start_date(&self) -> String {
+        match (&self.start, &self.reported) {
+            (s, _) if !s.is_empty() => s.get(..10).unwrap_or(s).to_string(),
+            (_, Some(r)) => format!("undated, reported {r}"),
+            _ => String::new(),
+        }
     }
 
     /// Whether `key` names this case by id or alias (case-insensitive).

@@ -17,9 +17,9 @@ impl Problem {
 }
 
 /// Shortest and longest summary, in characters, before it is suspicious.
-pub const SUMMARY_CHARS: std::ops::RangeInclusive<usize> = 80..=1200;
+pub(crate) const SUMMARY_CHARS: std::ops::RangeInclusive<usize> = 80..=1200;
 /// Longest title, in characters.
-pub const TITLE_MAX_CHARS: usize = 120;
+pub(crate) const TITLE_MAX_CHARS: usize = 120;
 
 /// Validates one case against the vocabulary. Returns every problem found.
 pub fn validate_case(case: &Case, vocab: &Vocabulary) -> Vec<Problem> {
@@ -29,7 +29,6 @@ pub fn validate_case(case: &Case, vocab: &Vocabulary) -> Vec<Problem> {
         ("title", &case.title),
         ("summary", &case.summary),
         ("organisation", &case.organisation),
-        ("start", &case.start),
         ("impact", &case.impact),
         ("trigger", &case.trigger),
         ("cause", &case.cause),
@@ -52,6 +51,9 @@ pub fn validate_case(case: &Case, vocab: &Vocabulary) -> Vec<Problem> {
             "summary",
             format!("is {summary_len} characters; a summary should be {}..={} characters", SUMMARY_CHARS.start(), SUMMARY_CHARS.end()),
         ));
+    }
+    if case.start.trim().is_empty() && case.reported.is_none() {
+        out.push(Problem::new("start", "is required; when no source dates the incident, leave it out and set `reported` to the source's publication date"));
     }
     check_dates(case, &mut out);
     let term_lists: [(&str, VocabKind, &[String]); 3] = [
@@ -125,6 +127,11 @@ fn check_dates(case: &Case, out: &mut Vec<Problem>) {
                     }
                 }
             }
+        }
+    }
+    if let Some(r) = &case.reported {
+        if let Err(e) = parse_timestamp(r) {
+            out.push(Problem::new("reported", e));
         }
     }
     if !case.checked.is_empty() {

@@ -268,7 +268,7 @@ impl Index {
                 .filter(|&d| allowed(d))
                 .map(|doc| Hit { doc, score: 0.0, matched_terms: 0, terms: Vec::new() })
                 .collect();
-            all.sort_by(|a, b| cases[b.doc].start.cmp(&cases[a.doc].start).then(cases[a.doc].id.cmp(&cases[b.doc].id)));
+            all.sort_by(|a, b| cases[b.doc].sort_date().cmp(cases[a.doc].sort_date()).then(cases[a.doc].id.cmp(&cases[b.doc].id)));
             all
         } else {
             self.rank(&words, query.text.ends_with(char::is_whitespace), &allowed)

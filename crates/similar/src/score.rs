@@ -64,7 +64,7 @@ const W_TEXT: f32 = 0.5;
 const TRIGGER_MIN: f32 = 0.2;
 const TEXT_MIN: f32 = 0.12;
 /// Below this combined score a pair is not shown as related.
-pub const RELATED_MIN: f32 = 0.3;
+pub(crate) const RELATED_MIN: f32 = 0.3;
 
 /// Sparse TF-IDF vectors for a set of texts.
 #[derive(Debug, Clone)]

@@ -1,0 +1,240 @@
+//! Kubernetes objects found in pasted YAML, and accessors the rules share.
+
+use crate::yaml::{parse_documents, Node, Value};
+use serde::Serialize;
+
+/// A problem with the input itself (not a finding about an object).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InputError {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+    /// What is wrong, naming what to do about it.
+    pub message: String,
+}
+
+/// One Kubernetes object.
+#[derive(Debug, Clone)]
+pub struct Object {
+    /// `kind`.
+    pub kind: String,
+    /// `apiVersion`.
+    pub api_version: String,
+    /// `metadata.name` (empty when missing).
+    pub name: String,
+    /// `metadata.namespace`, `None` when the manifest leaves it to `kubectl -n`.
+    pub namespace: Option<String>,
+    /// The whole object.
+    pub root: Node,
+}
+
+/// Kinds the rules understand; others are reported as notices, not errors.
+pub const KNOWN_KINDS: &[&str] = &[
+    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Service",
+    "Ingress", "IngressClass", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ServiceAccount",
+    "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "Namespace", "NetworkPolicy", "PersistentVolumeClaim",
+    "PersistentVolume", "StorageClass", "Endpoints", "EndpointSlice", "VirtualService", "DestinationRule", "Gateway",
+    "ServiceProfile", "HTTPRoute", "CustomResourceDefinition", "PriorityClass", "LimitRange", "ResourceQuota",
+    "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "IngressRoute", "Middleware", "Certificate",
+];
+
+/// Kinds that carry a pod template.
+const WORKLOADS: &[&str] = &["Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"];
+
+/// Everything found in one pasted input.
+#[derive(Debug, Clone, Default)]
+pub struct Manifest {
+    /// The objects, in input order (List items expanded).
+    pub objects: Vec<Object>,
+    /// Documents that could not be used, with the line and reason.
+    pub errors: Vec<InputError>,
+    /// Things worth knowing that don't stop the review (unknown kinds).
+    pub notices: Vec<InputError>,
+}
+
+impl Manifest {
+    /// Parses pasted YAML: single objects, multi-document files, `kind: List`
+    /// output of `kubectl get -o yaml`, and Helm-rendered output.
+    pub fn parse(text: &str) -> Self {
+        let mut m = Manifest::default();
+        let docs = match parse_documents(text) {
+            Ok(d) => d,
+            Err(e) => {
+                m.errors.push(InputError { line: e.line, column: e.col, message: e.message });
+                return m;
+            }
+        };
+        for doc in docs {
+            match doc.root {
+                Err(e) => m.errors.push(InputError { line: e.line, column: e.col, message: e.message }),
+                Ok(root) => m.add(root, doc.line),
+            }
+        }
+        if m.objects.is_empty() && m.errors.is_empty() && text.trim().is_empty() {
+            m.errors.push(InputError { line: 1, column: 1, message: "the input is empty; paste one or more Kubernetes objects".into() });
+        }
+        m
+    }
+
+    fn add(&mut self, root: Node, doc_line: u32) {
+        if !matches!(root.value, Value::Map(_)) {
+            if root.value != Value::Null {
+                self.errors.push(InputError {
+                    line: root.line,
+                    column: root.col,
+                    message: "this document is not a Kubernetes object: expected a mapping with apiVersion and kind".into(),
+                });
+            }
+            return;
+        }
+        let kind = root.get("kind").and_then(Node::as_str).unwrap_or_default().to_string();
+        let api_version = root.get("apiVersion").and_then(Node::as_str).unwrap_or_default().to_string();
+        if kind.is_empty() || api_version.is_empty() {
+            let missing = if kind.is_empty() { "kind" } else { "apiVersion" };
+            self.errors.push(InputError {
+                line: root.line.max(doc_line),
+                column: root.col,
+                message: format!("this document is not a Kubernetes object: it has no {missing}"),
+            });
+            return;
+        }
+        if kind == "List" || kind.ends_with("List") {
+            for item in root.get("items").map(Node::items).unwrap_or_default() {
+                self.add(item.clone(), item.line);
+            }
+            return;
+        }
+        if !KNOWN_KINDS.contains(&kind.as_str()) {
+            self.notices.push(InputError {
+                line: root.line,
+                column: root.col,
+                message: format!("kind {kind} ({api_version}) is not one Casebook's rules know; it was read but not checked"),
+            });
+        }
+        let meta = root.get("metadata");
+        let name = meta.and_then(|m| m.get("name")).and_then(Node::as_str).unwrap_or_default().to_string();
+        let namespace = meta.and_then(|m| m.get("namespace")).and_then(Node::as_str).map(str::to_string);
+        self.objects.push(Object { kind, api_version, name, namespace, root });
+    }
+}
+
+/// A pod template inside a workload (or a bare Pod).
+#[derive(Debug, Clone, Copy)]
+pub struct PodTemplate<'a> {
+    /// The template's `metadata` (labels, annotations), if any.
+    pub metadata: Option<&'a Node>,
+    /// The pod `spec`.
+    pub spec: &'a Node,
+}
+
+impl<'a> PodTemplate<'a> {
+    /// Template labels.
+    pub fn labels(&self) -> Vec<(String, String)> {
+        self.metadata.and_then(|m| m.get("labels")).map(Node::string_map).unwrap_or_default()
+    }
+
+    /// All containers, init containers included.
+    pub fn containers(&self) -> impl Iterator<Item = &'a Node> {
+        let spec = self.spec;
+        ["containers", "initContainers"].into_iter().flat_map(move |k| spec.get(k).map(Node::items).unwrap_or_default())
+    }
+
+    /// Regular (non-init) containers, which serve traffic and are probed.
+    pub fn app_containers(&self) -> &'a [Node] {
+        self.spec.get("containers").map(Node::items).unwrap_or_default()
+    }
+}
+
+impl Object {
+    /// Whether this kind runs pods.
+    pub fn is_workload(&self) -> bool {
+        WORKLOADS.contains(&self.kind.as_str())
+    }
+
+    /// The object's `metadata`.
+    pub fn metadata(&self) -> Option<&Node> {
+        self.root.get("metadata")
+    }
+
+    /// The object's annotations.
+    pub fn annotations(&self) -> Vec<(String, String)> {
+        self.metadata().and_then(|m| m.get("annotations")).map(Node::string_map).unwrap_or_default()
+    }
+
+    /// The pod template, for workloads.
+    pub fn pod_template(&self) -> Option<PodTemplate<'_>> {
+        let r = &self.root;
+        match self.kind.as_str() {
+            "Pod" => Some(PodTemplate { metadata: r.get("metadata"), spec: r.get("spec")? }),
+            "CronJob" => {
+                let t = r.path(&["spec", "jobTemplate", "spec", "template"])?;
+                Some(PodTemplate { metadata: t.get("metadata"), spec: t.get("spec")? })
+            }
+            k if WORKLOADS.contains(&k) => {
+                let t = r.path(&["spec", "template"])?;
+                Some(PodTemplate { metadata: t.get("metadata"), spec: t.get("spec")? })
+            }
+            _ => None,
+        }
+    }
+
+    /// Desired replicas for scalable workloads (Kubernetes defaults to 1).
+    pub fn replicas(&self) -> Option<i64> {
+        match self.kind.as_str() {
+            "Deployment" | "StatefulSet" | "ReplicaSet" | "ReplicationController" => {
+                Some(self.root.path(&["spec", "replicas"]).and_then(Node::as_i64).unwrap_or(1))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether two objects can be in the same namespace. A missing namespace
+    /// is left to `kubectl -n`, so it is compatible with any.
+    pub fn same_namespace(&self, other: &Object) -> bool {
+        match (&self.namespace, &other.namespace) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        }
+    }
+
+    /// `Kind/namespace/name` for messages.
+    pub fn display(&self) -> String {
+        match &self.namespace {
+            Some(ns) => format!("{}/{}/{}", self.kind, ns, self.name),
+            None => format!("{}/{}", self.kind, self.name),
+        }
+    }
+
+    /// Where to point when nothing more precise exists: `metadata.name`, else the object.
+    pub fn anchor(&self) -> &Node {
+        self.metadata().and_then(|m| m.get("name")).unwrap_or(&self.root)
+    }
+}
+
+/// Whether a label selector (`matchLabels`-style map) selects these labels.
+pub(crate) fn selects(selector: &[(String, String)], labels: &[(String, String)]) -> bool {
+    !selector.is_empty() && selector.iter().all(|(k, v)| labels.iter().any(|(lk, lv)| lk == k && lv == v))
+}
+
+/// A workload's label selector: `spec.selector.matchLabels`, or `spec.selector` for Services.
+pub(crate) fn match_labels(obj: &Object) -> Vec<(String, String)> {
+    let sel = obj.root.path(&["spec", "selector"]);
+    match sel.and_then(|s| s.get("matchLabels")) {
+        Some(ml) => ml.string_map(),
+        None if obj.kind == "Service" => sel.map(Node::string_map).unwrap_or_default(),
+        None => Vec::new(),
+    }
+}
+
+/// Parses a Kubernetes quantity of replicas-or-percent (`25%`, `1`) against a total.
+pub(crate) fn int_or_percent(node: &Node, total: i64, round_up: bool) -> Option<i64> {
+    let s = node.as_str()?.trim();
+    if let Some(p) = s.strip_suffix('%') {
+        let p: i64 = p.trim().parse().ok()?;
+        let x = total * p;
+        Some(if round_up { (x + 99) / 100 } else { x / 100 })
+    } else {
+        s.parse().ok()
+    }
+}

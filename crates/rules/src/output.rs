@@ -1,0 +1,162 @@
+//! Rendering a report: text, JSON, Markdown (for PR comments) and SARIF 2.1.0.
+
+use crate::review::{rules, Finding, Report};
+use crate::rule::Severity;
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+
+fn resource(f: &Finding) -> String {
+    match &f.resource.namespace {
+        Some(ns) => format!("{}/{}/{}", f.resource.kind, ns, f.resource.name),
+        None => format!("{}/{}", f.resource.kind, f.resource.name),
+    }
+}
+
+/// Plain text with a code frame under each finding, like a compiler.
+pub fn to_text(report: &Report, file: &str) -> String {
+    let mut s = String::new();
+    for e in &report.errors {
+        let _ = writeln!(s, "{file}:{}:{}: input error: {}", e.line, e.column, e.message);
+    }
+    for f in &report.findings {
+        let _ = writeln!(s, "{file}:{}:{}: {} [{}] {}", f.line, f.column, f.severity.as_str(), f.rule, f.message);
+        let _ = writeln!(s, "  {:>5} | {}", f.line, f.frame);
+        let _ = writeln!(s, "        | {}^", " ".repeat(f.column.saturating_sub(1) as usize));
+        let _ = writeln!(s, "  = object: {}\n  = from incidents: {}", resource(f), f.cases.join(", "));
+    }
+    for n in &report.notices {
+        let _ = writeln!(s, "{file}:{}:{}: note: {}", n.line, n.column, n.message);
+    }
+    let _ = writeln!(
+        s,
+        "{} finding(s), {} suppressed, {} object(s) checked, {} input error(s)",
+        report.findings.len(),
+        report.suppressed_findings.len(),
+        report.objects,
+        report.errors.len()
+    );
+    s
+}
+
+/// JSON: `{"findings":[...], "errors":[...], "suppressed":N, ...}`.
+pub fn to_json(report: &Report) -> Value {
+    json!({
+        "findings": report.findings,
+        "errors": report.errors,
+        "notices": report.notices,
+        "suppressed": report.suppressed_findings.len(),
+        "suppressed_findings": report.suppressed_findings,
+        "objects": report.objects,
+    })
+}
+
+/// Markdown for a pull-request comment, grouped by object.
+pub fn to_markdown(report: &Report, case_url: &str) -> String {
+    let mut s = String::from("### Casebook manifest review\n\n");
+    if report.findings.is_empty() {
+        let _ = writeln!(s, "No findings in {} object(s).", report.objects);
+    }
+    let mut groups: Vec<(String, Vec<&Finding>)> = Vec::new();
+    for f in &report.findings {
+        let r = resource(f);
+        match groups.iter_mut().find(|(k, _)| *k == r) {
+            Some((_, v)) => v.push(f),
+            None => groups.push((r, vec![f])),
+        }
+    }
+    for (r, fs) in groups {
+        let _ = writeln!(s, "**{r}**\n");
+        for f in fs {
+            let cases = f.cases.iter().map(|c| format!("[{c}]({case_url}{c})")).collect::<Vec<_>>().join(", ");
+            let msg = f.message.replace('|', "\\|");
+            let _ = writeln!(s, "- `{}:{}` **{}** `{}`: {msg} (from {cases})", f.line, f.column, f.severity.as_str(), f.rule);
+        }
+        s.push('\n');
+    }
+    if !report.suppressed_findings.is_empty() {
+        let _ = writeln!(s, "_{} finding(s) suppressed by `casebook.dev/ignore`._", report.suppressed_findings.len());
+    }
+    for e in &report.errors {
+        let _ = writeln!(s, "- input error at `{}:{}`: {}", e.line, e.column, e.message);
+    }
+    s
+}
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// SARIF 2.1.0, with every rule (help text and grounding cases) in the driver.
+pub fn to_sarif(report: &Report, file_uri: &str, case_url: &str) -> Value {
+    let all = rules();
+    let rule_objs: Vec<Value> = all
+        .iter()
+        .map(|r| {
+            let help = format!(
+                "{}\n\nWhy it matters: {}\n\nGrounded in: {}",
+                r.section("What it does").unwrap_or_default(),
+                r.section("Why it matters").unwrap_or_default(),
+                r.cases.join(", ")
+            );
+            json!({
+                "id": r.id,
+                "name": r.id.replace('-', "_"),
+                "shortDescription": {"text": r.title},
+                "fullDescription": {"text": r.section("What it does").unwrap_or(r.title)},
+                "help": {"text": help, "markdown": r.docs},
+                "helpUri": format!("{case_url}{}", r.cases.first().copied().unwrap_or_default()),
+                "defaultConfiguration": {"level": level(r.severity)},
+                "properties": {"cases": r.cases, "category": r.category, "tags": ["kubernetes", "casebook"]},
+            })
+        })
+        .collect();
+    let result = |f: &Finding, suppressed: bool| {
+        let idx = all.iter().position(|r| r.id == f.rule).unwrap_or(0);
+        let mut v = json!({
+            "ruleId": f.rule,
+            "ruleIndex": idx,
+            "level": level(f.severity),
+            "message": {"text": format!("{} (object {}; from incidents {})", f.message, resource(f), f.cases.join(", "))},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": file_uri},
+                "region": {"startLine": f.line.max(1), "startColumn": f.column.max(1)}
+            }}],
+        });
+        if suppressed {
+            v["suppressions"] = json!([{"kind": "inSource", "justification": f.suppressed.clone().unwrap_or_default()}]);
+        }
+        v
+    };
+    let results: Vec<Value> = report
+        .findings
+        .iter()
+        .map(|f| result(f, false))
+        .chain(report.suppressed_findings.iter().map(|f| result(f, true)))
+        .collect();
+    let notifications: Vec<Value> = report
+        .errors
+        .iter()
+        .map(|e| {
+            json!({"level": "error", "message": {"text": e.message},
+                   "locations": [{"physicalLocation": {"artifactLocation": {"uri": file_uri}, "region": {"startLine": e.line.max(1), "startColumn": e.column.max(1)}}}]})
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "casebook",
+                "informationUri": "https://github.com/casebook/casebook",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rule_objs,
+            }},
+            "invocations": [{"executionSuccessful": report.errors.is_empty(), "toolExecutionNotifications": notifications}],
+            "results": results,
+        }]
+    })
+}

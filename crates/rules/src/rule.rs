@@ -1,0 +1,129 @@
+//! What a rule is: metadata as data, plus a check function.
+
+use crate::objects::Object;
+use crate::yaml::Node;
+use serde::Serialize;
+
+/// How serious a finding is. Each rule has a default; users can override it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing.
+    Info,
+    /// Likely to hurt in an incident.
+    Warning,
+    /// Has caused outages as written.
+    Error,
+}
+
+impl Severity {
+    /// Parses `info`, `warning` or `error`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.to_ascii_lowercase().as_str() {
+            "info" | "note" => Some(Self::Info),
+            "warning" | "warn" => Some(Self::Warning),
+            "error" => Some(Self::Error),
+            _ => None,
+        }
+    }
+
+    /// The lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Info => "info",
+            Self::Warning => "warning",
+            Self::Error => "error",
+        }
+    }
+}
+
+/// The area a rule belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// Liveness, readiness and startup probes.
+    Probes,
+    /// Services, selectors and traffic routing.
+    Traffic,
+    /// Resource requests and limits.
+    Resources,
+    /// Replicas, disruption budgets and spreading.
+    Availability,
+    /// Rollout strategy.
+    Rollout,
+    /// ConfigMap and Secret references.
+    Config,
+    /// Service-mesh retries and timeouts.
+    Resilience,
+    /// Security posture.
+    Security,
+    /// Comparing a before and an after version.
+    Change,
+}
+
+/// A manifest rule: metadata as data, plus its check.
+pub struct Rule {
+    /// Stable id, used in output and in `casebook.dev/ignore`.
+    pub id: &'static str,
+    /// One-line description.
+    pub title: &'static str,
+    /// Area.
+    pub category: Category,
+    /// Default severity.
+    pub severity: Severity,
+    /// Case ids this rule is grounded in.
+    pub cases: &'static [&'static str],
+    /// Markdown docs with the sections `What it does`, `Why it matters`,
+    /// `Example` and `Use instead`.
+    pub docs: &'static str,
+    /// Whether the rule compares a before and an after version.
+    pub needs_before: bool,
+    /// The check.
+    pub(crate) check: fn(&Input<'_>, &mut Emitter),
+}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rule").field("id", &self.id).finish_non_exhaustive()
+    }
+}
+
+impl Rule {
+    /// One section of the docs (`"Why it matters"`), trimmed.
+    pub fn section(&self, name: &str) -> Option<&'static str> {
+        let start = self.docs.find(&format!("## {name}\n"))? + name.len() + 4;
+        let rest = &self.docs[start..];
+        Some(rest[..rest.find("\n## ").unwrap_or(rest.len())].trim())
+    }
+}
+
+/// What a rule sees: the objects, and the before version for change rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The objects under review (the "after" version in a change review).
+    pub objects: &'a [Object],
+    /// The previous version, in a before/after review.
+    pub before: Option<&'a [Object]>,
+}
+
+/// A finding as a rule emits it, before the runner adds rule metadata.
+#[derive(Debug, Clone)]
+pub(crate) struct Raw {
+    pub(crate) object: usize,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+    pub(crate) message: String,
+}
+
+/// Collects findings from one rule.
+#[derive(Debug, Default)]
+pub struct Emitter {
+    pub(crate) raw: Vec<Raw>,
+}
+
+impl Emitter {
+    /// Reports a finding on object number `object` (index into `Input::objects`) at `at`.
+    pub fn emit(&mut self, object: usize, at: &Node, message: impl Into<String>) {
+        self.raw.push(Raw { object, line: at.line, column: at.col, message: message.into() });
+    }
+}

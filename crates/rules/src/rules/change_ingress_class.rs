@@ -1,0 +1,59 @@
+use super::pairs;
+use crate::objects::Object;
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+use crate::yaml::Node;
+
+pub(crate) static RULE: Rule = Rule {
+    id: "change-ingress-class",
+    title: "An Ingress moves to another ingress class or controller",
+    category: Category::Change,
+    severity: Severity::Warning,
+    cases: &["2018-06-29-universe-ingress-auth-change-billing-outage"],
+    needs_before: true,
+    check,
+    docs: r"## What it does
+In a before/after review, flags an Ingress whose `spec.ingressClassName` or
+`kubernetes.io/ingress.class` annotation changes.
+
+## Why it matters
+A different controller interprets the same Ingress differently: annotations for
+one are ignored by the other, and behaviour such as forwarded headers,
+authentication and timeouts changes silently. At Universe, a change the ingress
+controller did not support left new billing pods unable to receive traffic.
+
+## Example
+```yaml
+# before
+spec: {ingressClassName: nginx}
+# after
+spec: {ingressClassName: traefik}
+```
+
+## Use instead
+Run both controllers side by side, move one host at a time, and check the
+annotations each Ingress relies on have an equivalent in the new controller.
+",
+};
+
+fn class(o: &Object) -> (Option<String>, Option<&Node>) {
+    if let Some(n) = o.root.path(&["spec", "ingressClassName"]) {
+        return (n.as_str().map(str::to_string), Some(n));
+    }
+    let ann = o.metadata().and_then(|m| m.get("annotations"));
+    let n = ann.and_then(|a| a.get("kubernetes.io/ingress.class"));
+    (n.and_then(Node::as_str).map(str::to_string), n)
+}
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (i, before, after) in pairs(input).into_iter().filter(|(_, b, _)| b.kind == "Ingress") {
+        let (was, _) = class(before);
+        let (now, node) = class(after);
+        if was != now {
+            let at = node.unwrap_or(after.anchor());
+            out.emit(i, at, format!(
+                "Ingress {} moves from class {} to {}; the new controller may ignore annotations and handle headers, auth and TLS differently",
+                after.name, was.as_deref().unwrap_or("(default)"), now.as_deref().unwrap_or("(default)")
+            ));
+        }
+    }
+}

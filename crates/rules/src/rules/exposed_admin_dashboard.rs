@@ -1,0 +1,94 @@
+use super::{services_selecting, workloads};
+use crate::objects::Object;
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+use crate::yaml::Node;
+
+pub(crate) static RULE: Rule = Rule {
+    id: "exposed-admin-dashboard",
+    title: "Cluster admin dashboard exposed without authentication",
+    category: Category::Security,
+    severity: Severity::Error,
+    cases: &["2021-09-04-jenkins-confluence-monero-miner"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags known cluster-admin dashboards (Weave Scope, the Kubernetes Dashboard,
+kube-ops-view, Portainer, Prometheus and Alertmanager UIs) reachable through a
+`LoadBalancer` or `NodePort` Service, or through an Ingress that has no
+authentication annotation.
+
+## Why it matters
+These dashboards can exec into pods or reveal the whole cluster. Exposed
+without authentication, they hand the cluster to whoever finds them first, and
+scanners find them within hours.
+
+## Example
+```yaml
+kind: Service
+metadata: {name: weave-scope-app}
+spec: {type: LoadBalancer, selector: {app: weave-scope}}
+```
+
+## Use instead
+Keep the Service `ClusterIP` and reach it with `kubectl port-forward`, or put it
+behind an Ingress with authentication (`nginx.ingress.kubernetes.io/auth-url`,
+an OAuth proxy, or a Traefik ForwardAuth middleware) and a network allow-list.
+",
+};
+
+const DASHBOARD_IMAGES: &[&str] = &[
+    "weaveworks/scope", "kubernetesui/dashboard", "kubernetes-dashboard", "kube-ops-view", "portainer/portainer",
+    "prom/prometheus", "prometheus/prometheus", "prom/alertmanager",
+];
+const AUTH_ANNOTATIONS: &[&str] = &[
+    "nginx.ingress.kubernetes.io/auth-url", "nginx.ingress.kubernetes.io/auth-type", "nginx.ingress.kubernetes.io/auth-signin",
+    "traefik.ingress.kubernetes.io/router.middlewares", "alb.ingress.kubernetes.io/auth-type",
+    "ingress.kubernetes.io/auth-type", "konghq.com/plugins",
+];
+
+fn dashboard_image(images: &[&str]) -> Option<String> {
+    images.iter().find(|img| DASHBOARD_IMAGES.iter().any(|d| img.contains(d))).map(|s| (*s).to_string())
+}
+
+fn ingress_routes_to(ing: &Object, svc: &str) -> Option<Node> {
+    let mut found = None;
+    let backend_name = |b: &Node| b.path(&["service", "name"]).or_else(|| b.get("serviceName")).and_then(Node::as_str).map(str::to_string);
+    if let Some(b) = ing.root.path(&["spec", "defaultBackend"]) {
+        if backend_name(b).as_deref() == Some(svc) {
+            found = Some(b.clone());
+        }
+    }
+    for rule in ing.root.path(&["spec", "rules"]).map(Node::items).unwrap_or_default() {
+        for p in rule.path(&["http", "paths"]).map(Node::items).unwrap_or_default() {
+            if let Some(b) = p.get("backend") {
+                if backend_name(b).as_deref() == Some(svc) {
+                    found = Some(b.clone());
+                }
+            }
+        }
+    }
+    found
+}
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (_, wl, t) in workloads(input.objects) {
+        let images: Vec<&str> = t.containers().filter_map(|c| c.get("image").and_then(Node::as_str)).collect();
+        let Some(image) = dashboard_image(&images) else { continue };
+        for s in services_selecting(input.objects, wl, &t) {
+            let svc = &input.objects[s];
+            let ty = svc.root.path(&["spec", "type"]);
+            if let Some(ty) = ty.filter(|t| matches!(t.as_str(), Some("LoadBalancer" | "NodePort"))) {
+                out.emit(s, ty, format!("Service {} exposes the admin dashboard {image} as {}; anyone who can reach the node or load balancer controls the cluster", svc.name, ty.as_str().unwrap_or_default()));
+            }
+            for (ii, ing) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Ingress" && o.same_namespace(svc)) {
+                let authed = ing.annotations().iter().any(|(k, _)| AUTH_ANNOTATIONS.contains(&k.as_str()));
+                if authed {
+                    continue;
+                }
+                if let Some(b) = ingress_routes_to(ing, &svc.name) {
+                    out.emit(ii, &b, format!("Ingress {} publishes the admin dashboard {image} (Service {}) with no authentication annotation", ing.name, svc.name));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+use super::{container_name, same_value, workloads};
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "liveness-same-as-readiness",
+    title: "Liveness and readiness probes are identical",
+    category: Category::Probes,
+    severity: Severity::Warning,
+    cases: &["2026-09-29-azure-openai-sweden-central"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags containers whose `livenessProbe` is identical to their `readinessProbe`.
+
+## Why it matters
+Readiness decides whether a pod gets traffic; liveness decides whether it is
+killed. When they are the same check, anything that should only take a pod out
+of rotation (a slow dependency, an overloaded backend) also restarts it. In the
+Azure OpenAI Sweden Central incident, health checks that failed when a
+dependency could not be reached restarted instances in a loop and stretched the
+outage to nearly six hours.
+
+## Example
+```yaml
+livenessProbe:  {httpGet: {path: /health, port: 8080}}
+readinessProbe: {httpGet: {path: /health, port: 8080}}
+```
+
+## Use instead
+```yaml
+livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}
+readinessProbe: {httpGet: {path: /readyz, port: 8080}}
+```
+",
+};
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (i, _, t) in workloads(input.objects) {
+        for c in t.app_containers() {
+            if let (Some(l), Some(r)) = (c.get("livenessProbe"), c.get("readinessProbe")) {
+                if same_value(l, r) {
+                    let at = c.key("livenessProbe").unwrap_or(l);
+                    out.emit(i, at, format!("container {}: liveness and readiness probes are identical, so anything that should only stop traffic also restarts the container", container_name(c)));
+                }
+            }
+        }
+    }
+}

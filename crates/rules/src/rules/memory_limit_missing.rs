@@ -1,0 +1,47 @@
+use super::{container_anchor, container_name, workloads};
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "memory-limit-missing",
+    title: "Container has no memory limit",
+    category: Category::Resources,
+    severity: Severity::Warning,
+    cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion", "2019-05-16-forestry-previews-ingress-oomkill"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags containers without `resources.limits.memory`.
+
+## Why it matters
+A container with no memory limit can take a node's memory until the kernel or
+the kubelet kills whatever is there, including unrelated pods. At Universe, a
+reindex Job consumed all of a node's resources, the node was killed, and the Job
+was rescheduled to do the same to the next node until every node was under
+repair. Forestry's previews show the other side: size limits from measured use,
+and revisit them as usage grows.
+
+## Example
+```yaml
+resources:
+  requests: {memory: 256Mi}
+```
+
+## Use instead
+```yaml
+resources:
+  requests: {memory: 256Mi}
+  limits: {memory: 512Mi}
+```
+",
+};
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (i, _, t) in workloads(input.objects) {
+        for c in t.containers() {
+            if c.path(&["resources", "limits", "memory"]).is_none() {
+                let at = c.path(&["resources"]).and_then(|r| r.key("limits")).or_else(|| c.key("resources")).unwrap_or(container_anchor(c));
+                out.emit(i, at, format!("container {} has no memory limit; one leak or runaway job can take the whole node down", container_name(c)));
+            }
+        }
+    }
+}

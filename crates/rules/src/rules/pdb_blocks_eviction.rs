@@ -1,0 +1,63 @@
+use super::workloads;
+use crate::objects::{int_or_percent, match_labels, selects};
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "pdb-blocks-eviction",
+    title: "PodDisruptionBudget allows no disruptions",
+    category: Category::Availability,
+    severity: Severity::Warning,
+    cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags PodDisruptionBudgets with `maxUnavailable: 0` (or `0%`), or with a
+`minAvailable` that is at least the replica count of the workload it selects (or
+`100%`).
+
+## Why it matters
+A budget that allows zero disruptions blocks every voluntary eviction: node
+drains hang, and upgrades stall or are forced through by the provider after a
+timeout, often all at once. Upgrades that had to move pods were the trigger at
+mybinder.org and at Appfarm; a budget that can never be met turns a routine
+upgrade into a stuck or forced one.
+
+## Example
+```yaml
+kind: PodDisruptionBudget
+spec: {maxUnavailable: 0, selector: {matchLabels: {app: web}}}
+```
+
+## Use instead
+```yaml
+spec: {maxUnavailable: 1, selector: {matchLabels: {app: web}}}
+```
+",
+};
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (i, pdb) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "PodDisruptionBudget") {
+        let spec = pdb.root.get("spec");
+        if let Some(mu) = spec.and_then(|s| s.get("maxUnavailable")) {
+            if matches!(mu.as_str().map(str::trim), Some("0" | "0%")) {
+                out.emit(i, mu, format!("PodDisruptionBudget {} allows no pod to be evicted; node drains and upgrades will block", pdb.name));
+            }
+            continue;
+        }
+        let Some(ma) = spec.and_then(|s| s.get("minAvailable")) else { continue };
+        if ma.as_str().map(str::trim) == Some("100%") {
+            out.emit(i, ma, format!("PodDisruptionBudget {} requires 100% of pods available; no eviction can ever proceed", pdb.name));
+            continue;
+        }
+        let sel = match_labels(pdb);
+        for (_, wl, t) in workloads(input.objects).filter(|(_, w, _)| w.same_namespace(pdb)) {
+            let Some(replicas) = wl.replicas() else { continue };
+            if !selects(&sel, &t.labels()) {
+                continue;
+            }
+            if int_or_percent(ma, replicas, true).is_some_and(|m| m >= replicas) {
+                out.emit(i, ma, format!("PodDisruptionBudget {} requires {} available but {} has only {replicas} replicas; no eviction can proceed", pdb.name, ma.as_str().unwrap_or_default(), wl.display()));
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+use super::workloads;
+use crate::objects::{match_labels, selects};
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "pdb-missing",
+    title: "Multi-replica workload has no PodDisruptionBudget",
+    category: Category::Availability,
+    severity: Severity::Info,
+    cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags Deployments and StatefulSets with two or more replicas when the input
+contains no PodDisruptionBudget in the same namespace that selects their pods.
+Only reported when the input contains at least one PodDisruptionBudget or the
+workload has three or more replicas, so that a single pasted Deployment is not
+buried in advice.
+
+## Why it matters
+Without a disruption budget, a node-pool upgrade or autoscaler scale-down may
+evict every replica at once. At mybinder.org, an upgrade took the ingress
+controller's pods down together; at Appfarm an automatic cluster upgrade
+restarted many services within a short period.
+
+## Example
+```yaml
+kind: Deployment
+spec: {replicas: 3}
+```
+
+## Use instead
+```yaml
+kind: PodDisruptionBudget
+spec:
+  maxUnavailable: 1
+  selector: {matchLabels: {app: web}}
+```
+",
+};
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    let pdbs: Vec<_> = input.objects.iter().filter(|o| o.kind == "PodDisruptionBudget").collect();
+    for (i, wl, t) in workloads(input.objects) {
+        let Some(n) = wl.replicas().filter(|&n| n >= 2) else { continue };
+        if pdbs.is_empty() && n < 3 {
+            continue;
+        }
+        let labels = t.labels();
+        if pdbs.iter().any(|p| p.same_namespace(wl) && selects(&match_labels(p), &labels)) {
+            continue;
+        }
+        let at = wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor());
+        out.emit(i, at, format!("{} has {n} replicas but no PodDisruptionBudget; a drain or upgrade may evict them all at once", wl.display()));
+    }
+}

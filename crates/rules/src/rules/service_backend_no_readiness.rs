@@ -1,0 +1,56 @@
+use super::{container_anchor, container_name, hpa_for, services_selecting, workloads};
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "service-backend-no-readiness",
+    title: "Pods behind a Service have no readiness probe",
+    category: Category::Traffic,
+    severity: Severity::Warning,
+    cases: &["2025-11-05-render-oregon-404", "2018-06-29-universe-ingress-auth-change-billing-outage"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags workloads selected by a Service in the same input whose containers have no
+`readinessProbe` (workloads scaled by an HPA are covered by
+`autoscaled-no-readiness`).
+
+## Why it matters
+Without a readiness probe, a pod receives traffic as soon as its process starts,
+before it has loaded the state it needs to answer correctly. In Render's Oregon
+incident, new routing instances that had never received their initial state were
+still sent traffic and answered 404. At Universe, rotated pods that could not
+serve were put in front of users.
+
+## Example
+```yaml
+containers:
+  - name: router
+    image: router:1.4
+```
+
+## Use instead
+```yaml
+containers:
+  - name: router
+    image: router:1.4
+    readinessProbe:
+      httpGet: {path: /readyz, port: 8080}   # ready only once state is loaded
+```
+",
+};
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (i, wl, t) in workloads(input.objects) {
+        if hpa_for(input.objects, wl).is_some() {
+            continue;
+        }
+        let svcs = services_selecting(input.objects, wl, &t);
+        let Some(&svc) = svcs.first() else { continue };
+        for c in t.app_containers().iter().filter(|c| c.get("readinessProbe").is_none()) {
+            out.emit(i, container_anchor(c), format!(
+                "container {} gets traffic from Service {} but has no readinessProbe, so new pods take requests before they are ready",
+                container_name(c), input.objects[svc].name
+            ));
+        }
+    }
+}

@@ -1,0 +1,44 @@
+use super::{services_selecting, workloads};
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+
+pub(crate) static RULE: Rule = Rule {
+    id: "single-replica-behind-service",
+    title: "A Service is backed by a single replica",
+    category: Category::Availability,
+    severity: Severity::Warning,
+    cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade"],
+    needs_before: false,
+    check,
+    docs: r"## What it does
+Flags Deployments and StatefulSets with one replica (explicitly or by default)
+that a Service in the input sends traffic to.
+
+## Why it matters
+Node upgrades, drains and evictions move pods. With one replica, every move is
+an outage for everything behind the Service. mybinder.org went fully down during
+a node-pool upgrade when cordoning the last old nodes left the ingress
+controller with nowhere to run, and nobody noticed for 40 minutes.
+
+## Example
+```yaml
+kind: Deployment
+spec: {replicas: 1}
+```
+
+## Use instead
+Run at least two replicas, spread across nodes, with a PodDisruptionBudget
+(`maxUnavailable: 1`).
+",
+};
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    for (i, wl, t) in workloads(input.objects) {
+        if wl.replicas() != Some(1) || wl.kind == "ReplicaSet" {
+            continue;
+        }
+        let svcs = services_selecting(input.objects, wl, &t);
+        let Some(&s) = svcs.first() else { continue };
+        let at = wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor());
+        out.emit(i, at, format!("{} runs one replica behind Service {}; any drain, eviction or crash is an outage", wl.display(), input.objects[s].name));
+    }
+}

@@ -1,0 +1,357 @@
+//! A small YAML tree with positions, built from saphyr-parser events, with
+//! hard limits so that hostile input is refused quickly and clearly.
+
+use saphyr_parser::{Event, Parser, ScalarStyle};
+use std::collections::HashMap;
+
+/// Largest input accepted, in bytes.
+pub const MAX_INPUT_BYTES: usize = 8 * 1024 * 1024;
+/// Deepest nesting accepted.
+pub const MAX_DEPTH: usize = 100;
+/// Most nodes a document may expand to (guards alias bombs).
+pub(crate) const MAX_NODES: usize = 2_000_000;
+
+/// A YAML node with the position where it starts (1-based line and column).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// The value.
+    pub value: Value,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+}
+
+/// A YAML value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `null`, `~` or nothing.
+    Null,
+    /// Any scalar, as text; `quoted` says whether it was written in quotes.
+    Scalar {
+        /// The text.
+        text: String,
+        /// Whether it was quoted (so `"1"` stays a string).
+        quoted: bool,
+    },
+    /// A sequence.
+    Seq(Vec<Node>),
+    /// A mapping, in document order; keys keep their positions.
+    Map(Vec<(Node, Node)>),
+}
+
+/// A parse error at a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YamlError {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Node {
+    /// Looks up a key in a mapping.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Value::Map(entries) => entries.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The key node of `key` in a mapping (for pointing at the field name).
+    pub fn key(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Value::Map(entries) => entries.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(k, _)| k),
+            _ => None,
+        }
+    }
+
+    /// Follows a path of keys.
+    pub fn path(&self, keys: &[&str]) -> Option<&Node> {
+        keys.iter().try_fold(self, |n, k| n.get(k))
+    }
+
+    /// The scalar text, if this is a scalar.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            Value::Scalar { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The scalar as an integer.
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_str().and_then(|s| s.trim().parse().ok())
+    }
+
+    /// The scalar as a YAML boolean.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.as_str()? {
+            "true" | "True" | "TRUE" => Some(true),
+            "false" | "False" | "FALSE" => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Sequence items (empty for non-sequences).
+    pub fn items(&self) -> &[Node] {
+        match &self.value {
+            Value::Seq(items) => items,
+            _ => &[],
+        }
+    }
+
+    /// Mapping entries (empty for non-mappings).
+    pub fn entries(&self) -> &[(Node, Node)] {
+        match &self.value {
+            Value::Map(e) => e,
+            _ => &[],
+        }
+    }
+
+    /// A mapping of strings (labels, annotations, selectors).
+    pub fn string_map(&self) -> Vec<(String, String)> {
+        self.entries()
+            .iter()
+            .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.as_str().unwrap_or_default().to_string())))
+            .collect()
+    }
+
+    fn count(&self) -> usize {
+        1 + match &self.value {
+            Value::Seq(items) => items.iter().map(Node::count).sum(),
+            Value::Map(e) => e.iter().map(|(k, v)| k.count() + v.count()).sum(),
+            _ => 0,
+        }
+    }
+}
+
+/// One document of a multi-document input.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The parsed root, or why it could not be parsed.
+    pub root: Result<Node, YamlError>,
+    /// 1-based line where the document starts.
+    pub line: u32,
+}
+
+/// Splits input into documents at `---` lines and parses each on its own, so
+/// one broken document does not stop the others being checked.
+pub fn parse_documents(text: &str) -> Result<Vec<Document>, YamlError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(YamlError {
+            line: 1,
+            col: 1,
+            message: format!(
+                "the input is {:.1} MB; Casebook checks at most {} MB at a time. Split the file and check the parts.",
+                text.len() as f64 / 1_048_576.0,
+                MAX_INPUT_BYTES / 1_048_576
+            ),
+        });
+    }
+    if let Some(pos) = text.find(|c: char| c == '\0' || (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))) {
+        let line = 1 + text[..pos].matches('\n').count();
+        return Err(YamlError { line: line as u32, col: 1, message: "the input contains binary data (control characters); paste YAML text".into() });
+    }
+    let mut docs = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1u32;
+    let mut line_no = 1u32;
+    let mut offset = 0usize;
+    for line in text.split_inclusive('\n') {
+        let is_sep = line.starts_with("---") && line[3..].chars().next().is_none_or(char::is_whitespace);
+        if is_sep && offset > start {
+            push_doc(&mut docs, &text[start..offset], start_line);
+        }
+        if is_sep {
+            start = offset;
+            start_line = line_no;
+        }
+        offset += line.len();
+        line_no += 1;
+    }
+    push_doc(&mut docs, &text[start..], start_line);
+    Ok(docs)
+}
+
+fn push_doc(docs: &mut Vec<Document>, chunk: &str, first_line: u32) {
+    let meaningful = chunk.lines().any(|l| {
+        let t = l.trim();
+        !t.is_empty() && !t.starts_with('#') && t != "---" && t != "..."
+    });
+    if !meaningful {
+        return;
+    }
+    let root = parse_one(chunk).map_err(|mut e| {
+        e.line += first_line - 1;
+        e
+    });
+    let root = root.map(|mut n| {
+        shift(&mut n, first_line - 1);
+        n
+    });
+    docs.push(Document { root, line: first_line });
+}
+
+fn shift(n: &mut Node, by: u32) {
+    // Iterative to avoid deep recursion on hostile input.
+    let mut stack = vec![n];
+    while let Some(n) = stack.pop() {
+        n.line += by;
+        match &mut n.value {
+            Value::Seq(items) => stack.extend(items.iter_mut()),
+            Value::Map(e) => {
+                for (k, v) in e.iter_mut() {
+                    stack.push(k);
+                    stack.push(v);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+enum Frame {
+    Seq(Node),
+    Map(Node, Option<Node>),
+}
+
+/// Parses one document into a tree.
+fn parse_one(text: &str) -> Result<Node, YamlError> {
+    let mut stack: Vec<(Frame, usize)> = Vec::new();
+    let mut anchors: HashMap<usize, Node> = HashMap::new();
+    let mut root: Option<Node> = None;
+    let mut nodes = 0usize;
+    for ev in Parser::new_from_str(text) {
+        let (ev, span) = ev.map_err(|e| YamlError {
+            line: e.marker().line() as u32,
+            col: e.marker().col() as u32 + 1,
+            message: format!("malformed YAML: {}", e.info()),
+        })?;
+        let (line, col) = (span.start.line() as u32, span.start.col() as u32 + 1);
+        let err = |message: String| YamlError { line, col, message };
+        let (node, anchor) = match ev {
+            Event::Scalar(text, style, anchor, _tag) => {
+                let quoted = !matches!(style, ScalarStyle::Plain);
+                let value = if !quoted && matches!(text.as_ref(), "" | "~" | "null" | "Null" | "NULL") {
+                    Value::Null
+                } else {
+                    Value::Scalar { text: text.into_owned(), quoted }
+                };
+                (Node { value, line, col }, anchor)
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(err(format!("nesting is deeper than {MAX_DEPTH} levels; this is not a Kubernetes manifest")));
+                }
+                let node = Node { value: Value::Null, line, col };
+                let frame = if matches!(ev, Event::SequenceStart(..)) {
+                    Frame::Seq(Node { value: Value::Seq(Vec::new()), ..node })
+                } else {
+                    Frame::Map(Node { value: Value::Map(Vec::new()), ..node }, None)
+                };
+                stack.push((frame, anchor));
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let Some((frame, anchor)) = stack.pop() else { continue };
+                let node = match frame {
+                    Frame::Seq(n) | Frame::Map(n, None) => n,
+                    Frame::Map(_, Some(k)) => return Err(YamlError { line: k.line, col: k.col, message: "a mapping key has no value".into() }),
+                };
+                (node, anchor)
+            }
+            Event::Alias(id) => {
+                let target = anchors.get(&id).ok_or_else(|| err("an alias refers to an unknown anchor".into()))?;
+                let size = target.count();
+                if nodes + size > MAX_NODES {
+                    return Err(err(format!(
+                        "aliases expand to more than {MAX_NODES} nodes (an alias bomb, \"billion laughs\"); refusing to expand"
+                    )));
+                }
+                let mut copy = target.clone();
+                copy.line = line;
+                copy.col = col;
+                nodes += size - 1;
+                (copy, 0)
+            }
+            _ => continue,
+        };
+        nodes += 1;
+        if nodes > MAX_NODES {
+            return Err(err(format!("the document has more than {MAX_NODES} nodes")));
+        }
+        if anchor > 0 {
+            anchors.insert(anchor, node.clone());
+        }
+        match stack.last_mut() {
+            None => root = Some(node),
+            Some((Frame::Seq(seq), _)) => {
+                if let Value::Seq(items) = &mut seq.value {
+                    items.push(node);
+                }
+            }
+            Some((Frame::Map(map, pending), _)) => match pending.take() {
+                None => *pending = Some(node),
+                Some(key) => {
+                    if let Value::Map(entries) = &mut map.value {
+                        entries.push((key, node));
+                    }
+                }
+            },
+        }
+    }
+    Ok(root.unwrap_or(Node { value: Value::Null, line: 1, col: 1 }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_positions_of_keys_and_values() {
+        let docs = parse_documents("a: 1\nb:\n  c: [x, y]\n").unwrap();
+        let root = docs[0].root.as_ref().unwrap();
+        let c = root.path(&["b", "c"]).unwrap();
+        assert_eq!((c.line, c.col), (3, 6));
+        let key = root.get("b").unwrap().key("c").unwrap();
+        assert_eq!((key.line, key.col), (3, 3));
+    }
+
+    #[test]
+    fn documents_are_independent() {
+        let docs = parse_documents("a: 1\n---\nb: [\n---\nc: 3\n").unwrap();
+        assert_eq!(docs.len(), 3);
+        assert!(docs[0].root.is_ok() && docs[1].root.is_err() && docs[2].root.is_ok());
+        assert_eq!(docs[2].root.as_ref().unwrap().get("c").unwrap().line, 5);
+        assert!(docs[1].root.as_ref().unwrap_err().line >= 3);
+    }
+
+    #[test]
+    fn refuses_alias_bombs_deep_nesting_binary_and_huge_input() {
+        let mut bomb = String::from("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        for (i, prev) in ["b", "c", "d", "e", "f", "g", "h", "i"].iter().zip(["a", "b", "c", "d", "e", "f", "g", "h"]) {
+            bomb.push_str(&format!("{i}: &{i} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+        }
+        let err = parse_documents(&bomb).unwrap()[0].root.clone().unwrap_err();
+        assert!(err.message.contains("alias bomb"), "{err:?}");
+
+        let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+        let err = parse_documents(&deep).unwrap()[0].root.clone().unwrap_err();
+        assert!(err.message.contains("deeper"), "{err:?}");
+
+        assert!(parse_documents("a: \0\u{1}").unwrap_err().message.contains("binary"));
+        assert!(parse_documents(&"x".repeat(MAX_INPUT_BYTES + 1)).unwrap_err().message.contains("MB"));
+    }
+
+    #[test]
+    fn quoted_scalars_are_marked() {
+        let docs = parse_documents("a: \"1\"\nb: 1\nc: ~\n").unwrap();
+        let r = docs[0].root.as_ref().unwrap();
+        assert!(matches!(r.get("a").unwrap().value, Value::Scalar { quoted: true, .. }));
+        assert_eq!(r.get("b").unwrap().as_i64(), Some(1));
+        assert_eq!(r.get("c").unwrap().value, Value::Null);
+    }
+}

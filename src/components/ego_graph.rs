@@ -1,0 +1,66 @@
+use casebook_similar::Related;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+use crate::data::use_library;
+
+/// The colour class of an edge, by its strongest reason.
+pub(crate) fn edge_class(r: &Related) -> String {
+    format!("edge edge-{}", r.reasons.first().map_or("text", casebook_similar::Reason::key))
+}
+
+/// A small graph of one case and its related cases. Edges are coloured by
+/// their strongest reason; clicking (or Enter on) a node opens that case.
+#[component]
+pub(crate) fn EgoGraph(
+    /// Position of the centre case in the library.
+    doc: usize,
+) -> impl IntoView {
+    let lib = use_library();
+    let related = lib.related.get(doc).cloned().unwrap_or_default();
+    let n = related.len().max(1) as f32;
+    let (cx, cy, r) = (200.0f32, 150.0f32, 115.0f32);
+    let nodes: Vec<(f32, f32, Related, String, String)> = related
+        .into_iter()
+        .enumerate()
+        .map(|(i, rel)| {
+            let a = i as f32 / n * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
+            let c = &lib.cases[rel.doc as usize];
+            (cx + r * a.cos(), cy + r * a.sin(), rel, c.id.clone(), c.organisation.clone())
+        })
+        .collect();
+    let centre_label = lib.cases.get(doc).map(|c| c.organisation.clone()).unwrap_or_default();
+    let navigate = use_navigate();
+    let lines = nodes
+        .iter()
+        .map(|(x, y, rel, _, _)| {
+            let width = format!("{:.1}", 1.0 + rel.score * 3.0);
+            view! { <line x1=cx y1=cy x2=*x y2=*y class=edge_class(rel) stroke-width=width /> }
+        })
+        .collect_view();
+    let circles = nodes
+        .into_iter()
+        .map(|(x, y, rel, id, org)| {
+            let href = format!("/cases/{id}");
+            let (nav1, nav2) = (navigate.clone(), navigate.clone());
+            let (h1, h2) = (href.clone(), href.clone());
+            let reasons = rel.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
+            view! {
+                <g class="ego-node" role="link" tabindex="0" data-href=href.clone() aria-label=format!("{id}: {reasons}")
+                    on:click=move |_| nav1(&h1, Default::default())
+                    on:keydown=move |ev| if ev.key() == "Enter" { nav2(&h2, Default::default()) }>
+                    <title>{format!("{id}\n{reasons}")}</title>
+                    <circle cx=x cy=y r="9" />
+                    <text x=x y=y + 22.0 text-anchor="middle">{org}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    view! {
+        <svg class="ego-graph" viewBox="0 0 400 300" role="img" aria-label="Graph of this case and its related cases">
+            {lines}
+            <g class="ego-centre"><circle cx=cx cy=cy r="13" /><text x=cx y=cy + 28.0 text-anchor="middle">{centre_label}</text></g>
+            {circles}
+        </svg>
+    }
+}

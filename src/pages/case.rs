@@ -1,0 +1,169 @@
+use casebook_model::{Case, VocabKind};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::NavigateOptions;
+
+use super::NotFound;
+use crate::components::{EgoGraph, TermLink};
+use crate::data::use_library;
+
+/// Formats minutes as `5h 55m`.
+pub(crate) fn fmt_minutes(m: u32) -> String {
+    match (m / 60, m % 60) {
+        (0, m) => format!("{m}m"),
+        (h, 0) => format!("{h}h"),
+        (h, m) => format!("{h}h {m}m"),
+    }
+}
+
+/// A `<section>` with a heading and a bullet list, omitted when the list is empty.
+fn list_section(title: &'static str, id: &'static str, items: &[String]) -> Option<impl IntoView> {
+    (!items.is_empty()).then(|| {
+        let items = items.iter().map(|x| view! { <li>{x.clone()}</li> }).collect_view();
+        view! { <section id=id><h2>{title}</h2><ul>{items}</ul></section> }
+    })
+}
+
+/// One case, every field that has a value; its related cases; the rules grounded in it.
+#[component]
+pub(crate) fn CasePage() -> impl IntoView {
+    let lib = use_library();
+    let params = use_params_map();
+    let navigate = use_navigate();
+    move || {
+        let key = params.with(|p| p.get("id").unwrap_or_default());
+        let Some(doc) = lib.find(&key) else {
+            return view! { <NotFound what=format!("case {key:?}") /> }.into_any();
+        };
+        let case = lib.cases[doc].clone();
+        if case.id != key {
+            // An alias such as IL-0346: move to the stable URL.
+            navigate(&format!("/cases/{}", case.id), NavigateOptions { replace: true, ..Default::default() });
+        }
+        super::set_title(&case.title);
+        view! { <CaseView doc case /> }.into_any()
+    }
+}
+
+#[component]
+fn CaseView(doc: usize, case: Case) -> impl IntoView {
+    let lib = use_library();
+    let c = case;
+    let terms = |kind: VocabKind, ids: &[String]| {
+        ids.iter().map(|id| view! { <li><TermLink kind id=id.clone() /></li> }).collect_view()
+    };
+    let start = if c.start.is_empty() { c.start_date() } else { c.start.clone() };
+    let when = match (&c.end, c.duration()) {
+        (Some(end), Some(d)) => format!("{start} → {end} ({})", fmt_minutes(d)),
+        (Some(end), None) => format!("{start} → {end}"),
+        (None, Some(d)) => format!("{start} ({})", fmt_minutes(d)),
+        (None, None) => start.clone(),
+    };
+    let related = lib.related.get(doc).cloned().unwrap_or_default();
+    let related_view = (!related.is_empty()).then(|| {
+        let items = related
+            .iter()
+            .map(|r| {
+                let rc = &lib.cases[r.doc as usize];
+                let reasons = r.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
+                view! {
+                    <li class="related-case">
+                        <A href=format!("/cases/{}", rc.id)>{rc.title.clone()}</A>
+                        <span class="reasons">{reasons}</span>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section id="related" aria-labelledby="related-h">
+                <h2 id="related-h">"Related cases"</h2>
+                <EgoGraph doc />
+                <ol class="related-list">{items}</ol>
+            </section>
+        }
+    });
+    let rules = casebook_rules::rules_for_case(&c.id);
+    let rules_view = (!rules.is_empty()).then(|| {
+        let items = rules
+            .iter()
+            .map(|r| view! { <li><A href=format!("/check?rule={}", r.id)><code>{r.id}</code></A>" — "{r.title}</li> })
+            .collect_view();
+        view! {
+            <section id="rules" aria-labelledby="rules-h">
+                <h2 id="rules-h">"Check your manifests for this"</h2>
+                <p>"These manifest rules come from this incident's lessons:"</p>
+                <ul>{items}</ul>
+            </section>
+        }
+    });
+    let timeline = (!c.timeline.is_empty()).then(|| {
+        let items = c
+            .timeline
+            .iter()
+            .map(|t| view! { <li><span class="at">{t.at.clone()}</span><span class="what">{t.action.clone()}</span></li> })
+            .collect_view();
+        view! { <section id="timeline"><h2>"Timeline"</h2><ol class="timeline">{items}</ol></section> }
+    });
+    let follow_ups = (!c.follow_ups.is_empty()).then(|| {
+        let items = c
+            .follow_ups
+            .iter()
+            .map(|f| {
+                let mut tail = Vec::new();
+                if let Some(s) = &f.status {
+                    tail.push(s.clone());
+                }
+                if let Some(d) = &f.due {
+                    tail.push(format!("due {d}"));
+                }
+                let tail = (!tail.is_empty()).then(|| view! { <span class="due">{format!(" ({})", tail.join(", "))}</span> });
+                view! { <li>{f.action.clone()}{tail}</li> }
+            })
+            .collect_view();
+        view! { <section id="follow-ups"><h2>"Follow-ups"</h2><ul>{items}</ul></section> }
+    });
+    let sources = c
+        .sources
+        .iter()
+        .map(|s| {
+            let kind = lib.vocabulary.label(VocabKind::SourceKind, &s.kind).to_string();
+            let title = s.title.clone().unwrap_or_else(|| s.url.clone());
+            let archive = s.archive_url.clone().map(|a| view! { " · " <a href=a rel="noopener noreferrer">"archived copy"</a> });
+            view! { <li><a href=s.url.clone() rel="noopener noreferrer">{title}</a>" "<span class="kind">{format!("({kind})")}</span>{archive}</li> }
+        })
+        .collect_view();
+    let json_href = format!("/api/cases/{}.json", c.id);
+    view! {
+        <article class="case" aria-labelledby="case-title">
+            <header class="case-header">
+                <p class="org">{c.organisation.clone()}</p>
+                <h1 id="case-title">{c.title.clone()}</h1>
+                <dl class="facts">
+                    <dt>"When"</dt><dd id="case-when">{when}</dd>
+                    {c.region.clone().map(|r| view! { <dt>"Region"</dt><dd>{r}</dd> })}
+                    {(!c.platform.is_empty()).then(|| view! { <dt>"Platform"</dt><dd><ul class="terms">{terms(VocabKind::Platform, &c.platform)}</ul></dd> })}
+                    {c.time_to_detect_minutes.map(|m| view! { <dt>"Time to detect"</dt><dd>{fmt_minutes(m)}</dd> })}
+                    {(!c.aliases.is_empty()).then(|| view! { <dt>"Also known as"</dt><dd>{c.aliases.join(", ")}</dd> })}
+                </dl>
+            </header>
+            <section id="summary"><h2>"Summary"</h2><p>{c.summary.clone()}</p></section>
+            <section id="impact"><h2>"Impact"</h2><p>{c.impact.clone()}</p></section>
+            <section id="cause">
+                <h2>"Trigger and cause"</h2>
+                <p>{c.trigger.clone()}</p>
+                <p>"Cause category: " <TermLink kind=VocabKind::Cause id=c.cause.clone() /></p>
+            </section>
+            <section id="components"><h2>"Components"</h2><ul class="terms">{terms(VocabKind::Component, &c.components)}</ul></section>
+            <section id="symptoms"><h2>"Symptoms"</h2><ul class="terms">{terms(VocabKind::Symptom, &c.symptoms)}</ul></section>
+            {list_section("Contributing factors", "contributing", &c.contributing_factors)}
+            {c.detection.clone().map(|d| view! { <section id="detection"><h2>"Detection"</h2><p>{d}</p></section> })}
+            {timeline}
+            {follow_ups}
+            {list_section("Lessons", "lessons", &c.lessons)}
+            {rules_view}
+            <section id="sources"><h2>"Sources"</h2><ul>{sources}</ul><p class="checked">{format!("Sources checked {}.", c.checked)}" "<a href=json_href>"This case as JSON"</a></p></section>
+            {related_view}
+        </article>
+    }
+}

@@ -1,0 +1,24 @@
+//! Route views.
+
+mod about;
+mod case;
+mod check;
+mod graph;
+mod home;
+mod not_found;
+mod topics;
+
+pub(crate) use about::About;
+pub(crate) use case::CasePage;
+pub(crate) use check::CheckPage;
+pub(crate) use graph::GraphPage;
+pub(crate) use home::Home;
+pub(crate) use not_found::NotFound;
+pub(crate) use topics::{TopicPage, TopicsIndex};
+
+/// Sets the document title, so every route has a stable, descriptive title.
+pub(crate) fn set_title(title: &str) {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        doc.set_title(&format!("{title} · Casebook"));
+    }
+}

@@ -1,0 +1,118 @@
+use casebook_model::VocabKind;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+use std::collections::BTreeMap;
+
+use super::NotFound;
+use crate::components::TermLink;
+use crate::data::use_library;
+
+const TOPIC_KINDS: [VocabKind; 4] = [VocabKind::Cause, VocabKind::Component, VocabKind::Symptom, VocabKind::Platform];
+
+fn case_terms(c: &casebook_model::Case, kind: VocabKind) -> Vec<String> {
+    match kind {
+        VocabKind::Cause => vec![c.cause.clone()],
+        VocabKind::Component => c.components.clone(),
+        VocabKind::Symptom => c.symptoms.clone(),
+        VocabKind::Platform => c.platform.clone(),
+        VocabKind::SourceKind => c.sources.iter().map(|s| s.kind.clone()).collect(),
+    }
+}
+
+/// `/topics`: every vocabulary term with its case count.
+#[component]
+pub(crate) fn TopicsIndex() -> impl IntoView {
+    super::set_title("Topics");
+    let lib = use_library();
+    let groups = TOPIC_KINDS
+        .into_iter()
+        .map(|kind| {
+            let items = lib
+                .vocabulary
+                .terms(kind)
+                .iter()
+                .map(|t| {
+                    let n = lib.cases.iter().filter(|c| case_terms(c, kind).contains(&t.id)).count();
+                    view! { <li><TermLink kind id=t.id.clone() />" "<span class="n">{n}</span></li> }
+                })
+                .collect_view();
+            view! { <section><h2>{kind.label()}</h2><ul class="topic-list">{items}</ul></section> }
+        })
+        .collect_view();
+    view! { <section class="topics"><h1>"Topics"</h1>{groups}</section> }
+}
+
+/// `/topics/:kind/:term`: definition, cases by year, related rules, co-occurring terms.
+#[component]
+pub(crate) fn TopicPage() -> impl IntoView {
+    let lib = use_library();
+    let params = use_params_map();
+    move || {
+        let (kind_s, term) = params.with(|p| (p.get("kind").unwrap_or_default(), p.get("term").unwrap_or_default()));
+        let Some(kind) = VocabKind::from_slug(&kind_s).filter(|k| TOPIC_KINDS.contains(k)) else {
+            return view! { <NotFound what=format!("topic kind {kind_s:?}") /> }.into_any();
+        };
+        let Some(t) = lib.vocabulary.term(kind, &term).cloned() else {
+            return view! { <NotFound what=format!("{} {term:?}", kind.slug()) /> }.into_any();
+        };
+        super::set_title(&format!("{}: {}", kind.label(), t.label));
+        let docs: Vec<usize> = (0..lib.cases.len()).filter(|&i| case_terms(&lib.cases[i], kind).contains(&t.id)).collect();
+        let mut by_year: BTreeMap<std::cmp::Reverse<u16>, Vec<usize>> = BTreeMap::new();
+        for &d in &docs {
+            by_year.entry(std::cmp::Reverse(lib.cases[d].year().unwrap_or(0))).or_default().push(d);
+        }
+        let years = by_year
+            .into_iter()
+            .map(|(y, mut ds)| {
+                ds.sort_by(|a, b| lib.cases[*b].sort_date().cmp(lib.cases[*a].sort_date()));
+                let items = ds
+                    .into_iter()
+                    .map(|d| {
+                        let c = &lib.cases[d];
+                        view! { <li><span class="at">{c.start_date()}</span><A href=format!("/cases/{}", c.id)>{c.title.clone()}</A></li> }
+                    })
+                    .collect_view();
+                view! { <li><h3>{y.0.to_string()}</h3><ol class="timeline">{items}</ol></li> }
+            })
+            .collect_view();
+        // Co-occurrence with other terms across the cases of this topic.
+        let mut with: BTreeMap<(VocabKind, String), usize> = BTreeMap::new();
+        for &d in &docs {
+            for k in [VocabKind::Component, VocabKind::Cause] {
+                for other in case_terms(&lib.cases[d], k) {
+                    if !(k == kind && other == t.id) {
+                        *with.entry((k, other)).or_default() += 1;
+                    }
+                }
+            }
+        }
+        let mut with: Vec<_> = with.into_iter().filter(|(_, n)| *n >= 2).collect();
+        with.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let co = with
+            .into_iter()
+            .take(12)
+            .map(|((k, id), n)| {
+                view! { <li>{format!("{} appears with ", t.label)}<TermLink kind=k id />{format!(" in {n} case{}", if n == 1 { "" } else { "s" })}</li> }
+            })
+            .collect_view();
+        let ids: Vec<&str> = docs.iter().map(|&d| lib.cases[d].id.as_str()).collect();
+        let rules = casebook_rules::rules_for_cases(&ids);
+        let rules_view = (!rules.is_empty()).then(|| {
+            let items = rules.iter().map(|r| view! { <li><A href=format!("/check?rule={}", r.id)><code>{r.id}</code></A>" — "{r.title}</li> }).collect_view();
+            view! { <section><h2>"Related manifest rules"</h2><ul>{items}</ul></section> }
+        });
+        view! {
+            <article class="topic" id="topic">
+                <p class="kind">{kind.label()}</p>
+                <h1>{t.label.clone()}</h1>
+                <p class="definition">{t.definition.clone()}</p>
+                <p>{format!("{} case{}", docs.len(), if docs.len() == 1 { "" } else { "s" })}</p>
+                <section><h2>"Cases by year"</h2><ol class="years">{years}</ol></section>
+                {rules_view}
+                <section><h2>"Appears together with"</h2><ul class="cooccurrence">{co}</ul></section>
+            </article>
+        }
+        .into_any()
+    }
+}
