@@ -63,6 +63,37 @@ pub(crate) enum Command {
         #[command(flatten)]
         source: Source,
     },
+    /// Review Kubernetes YAML against rules drawn from the library's incidents.
+    ///
+    /// Exit codes: 0 nothing at or above --min-severity, 1 findings, 2 unusable input or usage.
+    Check {
+        /// The YAML file to check, or - for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+        /// The previous version, for a before/after change review.
+        #[arg(long)]
+        before: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Report (and fail on) findings at or above this severity: info, warning, error.
+        #[arg(long, default_value = "info")]
+        min_severity: String,
+        /// Override a rule's severity, e.g. --severity pdb-missing=error (repeatable).
+        #[arg(long)]
+        severity: Vec<String>,
+        /// Run only these rules (repeatable).
+        #[arg(long)]
+        only: Vec<String>,
+    },
+    /// List every manifest rule with the cases it is grounded in.
+    Rules {
+        /// Show one rule's full docs.
+        id: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the cases most related to one case, with reasons.
     Similar {
         /// Case id or alias.
@@ -73,6 +104,19 @@ pub(crate) enum Command {
         #[command(flatten)]
         source: Source,
     },
+}
+
+/// Output format for `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Human-readable, with code frames.
+    Text,
+    /// JSON: {"findings":[...],"errors":[...],"suppressed":N}.
+    Json,
+    /// SARIF 2.1.0 for code-scanning UIs.
+    Sarif,
+    /// Markdown for a pull-request comment.
+    Markdown,
 }
 
 /// Facet filters; repeat a flag to OR values of one facet.

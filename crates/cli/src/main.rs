@@ -5,6 +5,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 mod args;
+mod check;
 mod commands;
 mod library;
 mod out;

@@ -228,7 +228,11 @@ fn parse_one(text: &str) -> Result<Node, YamlError> {
         let (ev, span) = ev.map_err(|e| YamlError {
             line: e.marker().line() as u32,
             col: e.marker().col() as u32 + 1,
-            message: format!("malformed YAML: {}", e.info()),
+            message: if e.info().contains("recursion limit") {
+                "nesting is too deep; this is not a Kubernetes manifest".to_string()
+            } else {
+                format!("malformed YAML: {}", e.info())
+            },
         })?;
         let (line, col) = (span.start.line() as u32, span.start.col() as u32 + 1);
         let err = |message: String| YamlError { line, col, message };
@@ -340,7 +344,10 @@ mod tests {
 
         let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
         let err = parse_documents(&deep).unwrap()[0].root.clone().unwrap_err();
-        assert!(err.message.contains("deeper"), "{err:?}");
+        assert!(err.message.contains("deep"), "{err:?}");
+        let deep_block: String = (0..300).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect();
+        let err = parse_documents(&deep_block).unwrap()[0].root.clone().unwrap_err();
+        assert!(err.message.contains("deep"), "{err:?}");
 
         assert!(parse_documents("a: \0\u{1}").unwrap_err().message.contains("binary"));
         assert!(parse_documents(&"x".repeat(MAX_INPUT_BYTES + 1)).unwrap_err().message.contains("MB"));

@@ -1,0 +1,103 @@
+//! `casebook check` and `casebook rules`: thin wrappers over casebook-rules.
+
+use crate::args::Format;
+use crate::out::print;
+use anyhow::{bail, Context};
+use casebook_rules::{review, rule, rules, to_json, to_markdown, to_sarif, to_text, Options, Severity, MAX_INPUT_BYTES};
+use serde_json::json;
+use std::io::Read;
+use std::process::ExitCode;
+
+/// Where case pages live, for links in Markdown and SARIF.
+const CASE_URL: &str = "https://casebook.example/cases/";
+
+/// Reads a file or stdin as UTF-8 text, refusing oversized or binary input.
+fn read_input(path: &str) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    let limit = (MAX_INPUT_BYTES + 1) as u64;
+    if path == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes).context("cannot read standard input")?;
+    } else {
+        std::fs::File::open(path)
+            .with_context(|| format!("cannot open {path}"))?
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("cannot read {path}"))?;
+    }
+    if bytes.len() > MAX_INPUT_BYTES {
+        bail!("{path} is larger than {} MB; split it and check the parts", MAX_INPUT_BYTES / 1_048_576);
+    }
+    String::from_utf8(bytes).map_err(|e| anyhow::anyhow!("{path} is not UTF-8 text (invalid byte at offset {}); paste YAML", e.utf8_error().valid_up_to()))
+}
+
+pub(crate) struct CheckArgs {
+    pub(crate) file: String,
+    pub(crate) before: Option<String>,
+    pub(crate) format: Format,
+    pub(crate) min_severity: String,
+    pub(crate) severity: Vec<String>,
+    pub(crate) only: Vec<String>,
+}
+
+pub(crate) fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
+    let min = Severity::parse(&a.min_severity).ok_or_else(|| anyhow::anyhow!("--min-severity must be info, warning or error"))?;
+    let mut overrides = Vec::new();
+    for s in &a.severity {
+        let (id, level) = s.split_once('=').ok_or_else(|| anyhow::anyhow!("--severity takes rule-id=level, got {s:?}"))?;
+        if rule(id).is_none() {
+            bail!("--severity: no rule {id:?} (see `casebook rules`)");
+        }
+        let level = Severity::parse(level).ok_or_else(|| anyhow::anyhow!("--severity {s}: level must be info, warning or error"))?;
+        overrides.push((id.to_string(), level));
+    }
+    for id in &a.only {
+        if rule(id).is_none() {
+            bail!("--only: no rule {id:?} (see `casebook rules`)");
+        }
+    }
+    let after = read_input(&a.file)?;
+    let before = a.before.as_deref().map(read_input).transpose()?;
+    let report = review(&after, before.as_deref(), &Options { min_severity: min, overrides, only: a.only.clone() });
+    let name = if a.file == "-" { "<stdin>" } else { a.file.as_str() };
+    let text = match a.format {
+        Format::Text => to_text(&report, name),
+        Format::Json => serde_json::to_string_pretty(&to_json(&report))?,
+        Format::Sarif => serde_json::to_string_pretty(&to_sarif(&report, name, CASE_URL))?,
+        Format::Markdown => to_markdown(&report, CASE_URL),
+    };
+    print(&text)?;
+    Ok(if !report.errors.is_empty() {
+        ExitCode::from(2)
+    } else if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+pub(crate) fn list(id: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode> {
+    if let Some(id) = id {
+        let r = rule(id).ok_or_else(|| anyhow::anyhow!("no rule {id:?} (see `casebook rules`)"))?;
+        if json_out {
+            print(&serde_json::to_string_pretty(&json!({"id": r.id, "title": r.title, "severity": r.severity, "category": r.category, "cases": r.cases, "docs": r.docs}))?)?;
+        } else {
+            print(&format!("{} ({}, {})\n{}\n\nGrounded in: {}\n\n{}", r.id, r.severity.as_str(), serde_json::to_value(r.category)?.as_str().unwrap_or_default(), r.title, r.cases.join(", "), r.docs))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if json_out {
+        let list: Vec<_> = rules()
+            .iter()
+            .map(|r| json!({"id": r.id, "title": r.title, "severity": r.severity, "category": r.category, "change": r.needs_before, "cases": r.cases}))
+            .collect();
+        print(&serde_json::to_string_pretty(&json!({ "rules": list }))?)?;
+    } else {
+        let mut s = String::new();
+        for r in rules() {
+            s.push_str(&format!("{:<34} {:<8} {}\n{:<34} cases: {}\n", r.id, r.severity.as_str(), r.title, "", r.cases.join(", ")));
+        }
+        s.push_str(&format!("{} rules\n", rules().len()));
+        print(&s)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

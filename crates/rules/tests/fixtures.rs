@@ -1,0 +1,83 @@
+//! Rule fixtures, discovered from `tests/rules/<rule-id>/`:
+//! `pass*.yaml` must produce no finding of that rule, `fail*.yaml` at least
+//! one; `<name>.before.yaml` makes it a before/after review. Each fail fixture
+//! has a `<name>.expected` snapshot of the rendered findings (line:col, message
+//! and code frame). Regenerate snapshots with `UPDATE_SNAPSHOTS=1 cargo test`.
+
+use casebook_rules::{review, rule, rules, to_text, Options, Report};
+use std::path::{Path, PathBuf};
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules")
+}
+
+fn run(rule_id: &str, file: &Path) -> Report {
+    let after = std::fs::read_to_string(file).unwrap();
+    let before_path = file.with_extension("before.yaml");
+    let before = std::fs::read_to_string(&before_path).ok();
+    review(&after, before.as_deref(), &Options { only: vec![rule_id.to_string()], ..Options::default() })
+}
+
+#[test]
+fn every_rule_has_passing_and_failing_fixtures() {
+    for r in rules() {
+        let dir = fixtures_dir().join(r.id);
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|_| panic!("no fixtures for rule {}", r.id))
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().any(|n| n.starts_with("pass")), "{}: no pass fixture", r.id);
+        assert!(names.iter().any(|n| n.starts_with("fail")), "{}: no fail fixture", r.id);
+    }
+}
+
+#[test]
+fn fixtures_behave_as_their_names_say() {
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut checked = 0;
+    for dir in std::fs::read_dir(fixtures_dir()).unwrap() {
+        let dir = dir.unwrap().path();
+        let id = dir.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(rule(&id).is_some(), "fixture folder {id} names no rule");
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let f = f.unwrap().path();
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".yaml") || name.ends_with(".before.yaml") {
+                continue;
+            }
+            let report = run(&id, &f);
+            assert!(report.errors.is_empty(), "{id}/{name}: input errors {:?}", report.errors);
+            if name.starts_with("pass") {
+                assert!(report.findings.is_empty(), "{id}/{name} should pass but found: {:#?}", report.findings);
+            } else if name.starts_with("fail") {
+                assert!(!report.findings.is_empty(), "{id}/{name} should fail but found nothing");
+                let rendered = to_text(&report, &format!("{id}/{name}"));
+                let snap = f.with_extension("expected");
+                if update {
+                    std::fs::write(&snap, &rendered).unwrap();
+                } else {
+                    let want = std::fs::read_to_string(&snap).unwrap_or_else(|_| panic!("missing snapshot {}", snap.display()));
+                    assert_eq!(rendered, want, "{id}/{name}: findings differ from the snapshot");
+                }
+            } else {
+                panic!("{id}/{name}: fixture names must start with pass or fail");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 64, "only {checked} fixtures ran");
+}
+
+#[test]
+fn every_rule_is_documented_and_grounded() {
+    let mut ids = std::collections::HashSet::new();
+    for r in rules() {
+        assert!(ids.insert(r.id), "duplicate rule id {}", r.id);
+        for section in ["What it does", "Why it matters", "Example", "Use instead"] {
+            let text = r.section(section).unwrap_or_else(|| panic!("{}: docs lack the section {section:?}", r.id));
+            assert!(!text.is_empty(), "{}: section {section:?} is empty", r.id);
+        }
+        assert!(!r.cases.is_empty(), "{} is grounded in no case", r.id);
+    }
+    assert!(rules().len() >= 25, "the issue asks for at least 25 rules");
+}
