@@ -4,7 +4,7 @@ use leptos_router::path;
 
 use crate::components::{ErrorView, Footer, Header, Loading};
 use crate::data::{load_bundle, Library};
-use crate::pages::{About, CasePage, CheckPage, GraphPage, Home, NotFound, TopicPage, TopicsIndex};
+use crate::pages::{About, CasePage, CheckPage, GraphPage, Home, NotFound, RulePage, RulesIndex, TopicPage, TopicsIndex};
 
 /// The app: header, routes (rendered once the bundle has loaded), footer.
 #[component]
@@ -35,6 +35,8 @@ pub fn App() -> impl IntoView {
                                 <Route path=path!("/topics") view=TopicsIndex />
                                 <Route path=path!("/topics/:kind/:term") view=TopicPage />
                                 <Route path=path!("/check") view=CheckPage />
+                                <Route path=path!("/rules") view=RulesIndex />
+                                <Route path=path!("/rules/:id") view=RulePage />
                                 <Route path=path!("/about") view=About />
                             </Routes>
                         }.into_any()

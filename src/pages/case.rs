@@ -67,9 +67,10 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
             .map(|r| {
                 let rc = &lib.cases[r.doc as usize];
                 let reasons = r.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
+                let (href, title) = (format!("/cases/{}", rc.id), rc.title.clone());
                 view! {
                     <li class="related-case">
-                        <A href=format!("/cases/{}", rc.id)>{rc.title.clone()}</A>
+                        <A href=href>{title}</A>
                         <span class="reasons">{reasons}</span>
                     </li>
                 }
@@ -87,7 +88,10 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
     let rules_view = (!rules.is_empty()).then(|| {
         let items = rules
             .iter()
-            .map(|r| view! { <li><A href=format!("/check?rule={}", r.id)><code>{r.id}</code></A>" — "{r.title}</li> })
+            .map(|r| {
+                let (id, title) = (r.id, r.title);
+                view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
+            })
             .collect_view();
         view! {
             <section id="rules" aria-labelledby="rules-h">

@@ -95,14 +95,15 @@ pub(crate) fn GraphPage() -> impl IntoView {
     };
     let lib_info = lib.clone();
     let info = move || {
-        hovered.get().and_then(|i| lib_info.cases.get(i)).map(|c| {
-            let comps = c.components.iter().map(|x| lib_info.vocabulary.label(VocabKind::Component, x)).collect::<Vec<_>>().join(", ");
-            view! {
-                <div class="graph-info" aria-live="polite">
-                    <A href=format!("/cases/{}", c.id)>{c.title.clone()}</A>
-                    <p>{format!("{} · {} · {}", c.start_date(), lib_info.vocabulary.label(VocabKind::Cause, &c.cause), comps)}</p>
-                </div>
-            }
+        let c = hovered.get().and_then(|i| lib_info.cases.get(i))?;
+        let comps = c.components.iter().map(|x| lib_info.vocabulary.label(VocabKind::Component, x)).collect::<Vec<_>>().join(", ");
+        let (href, title) = (format!("/cases/{}", c.id), c.title.clone());
+        let line = format!("{} · {} · {}", c.start_date(), lib_info.vocabulary.label(VocabKind::Cause, &c.cause), comps);
+        Some(view! {
+            <div class="graph-info" aria-live="polite">
+                <A href=href>{title}</A>
+                <p>{line}</p>
+            </div>
         })
     };
     let options = {
@@ -132,10 +133,12 @@ pub(crate) fn GraphPage() -> impl IntoView {
                 .map(|r| {
                     let rc = &lib.cases[r.doc as usize];
                     let why = r.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
-                    view! { <li><A href=format!("/cases/{}", rc.id)>{rc.id.clone()}</A>" — "{why}</li> }
+                    let (href, id) = (format!("/cases/{}", rc.id), rc.id.clone());
+                    view! { <li><A href=href>{id}</A>" — "{why}</li> }
                 })
                 .collect_view();
-            view! { <li><A href=format!("/cases/{}", c.id)>{c.id.clone()}</A><ul>{rel}</ul></li> }
+            let (href, id) = (format!("/cases/{}", c.id), c.id.clone());
+            view! { <li><A href=href>{id}</A><ul>{rel}</ul></li> }
         })
         .collect_view();
 

@@ -146,10 +146,11 @@ pub(crate) fn Home() -> impl IntoView {
                 let c = &lib_list.cases[hit.doc];
                 let snip = snippet(c, &hit.terms);
                 let href = format!("/cases/{}", c.id);
+                let title = c.title.clone();
                 let class = if sel == Some(i) { "result selected" } else { "result" };
                 view! {
                     <li class=class id=format!("result-{i}") aria-selected=(sel == Some(i)).to_string() role="option">
-                        <A href=href><span class="result-title">{c.title.clone()}</span></A>
+                        <A href=href><span class="result-title">{title}</span></A>
                         <div class="meta">{format!("{} · {}", c.organisation, c.start_date())}</div>
                         <SnippetView snippet=snip />
                     </li>

@@ -6,6 +6,7 @@ mod check;
 mod graph;
 mod home;
 mod not_found;
+mod rules;
 mod topics;
 
 pub(crate) use about::About;
@@ -14,6 +15,7 @@ pub(crate) use check::CheckPage;
 pub(crate) use graph::GraphPage;
 pub(crate) use home::Home;
 pub(crate) use not_found::NotFound;
+pub(crate) use rules::{RulePage, RulesIndex};
 pub(crate) use topics::{TopicPage, TopicsIndex};
 
 /// Sets the document title, so every route has a stable, descriptive title.

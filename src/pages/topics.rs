@@ -70,7 +70,8 @@ pub(crate) fn TopicPage() -> impl IntoView {
                     .into_iter()
                     .map(|d| {
                         let c = &lib.cases[d];
-                        view! { <li><span class="at">{c.start_date()}</span><A href=format!("/cases/{}", c.id)>{c.title.clone()}</A></li> }
+                        let (date, href, title) = (c.start_date(), format!("/cases/{}", c.id), c.title.clone());
+                        view! { <li><span class="at">{date}</span><A href=href>{title}</A></li> }
                     })
                     .collect_view();
                 view! { <li><h3>{y.0.to_string()}</h3><ol class="timeline">{items}</ol></li> }
@@ -99,7 +100,13 @@ pub(crate) fn TopicPage() -> impl IntoView {
         let ids: Vec<&str> = docs.iter().map(|&d| lib.cases[d].id.as_str()).collect();
         let rules = casebook_rules::rules_for_cases(&ids);
         let rules_view = (!rules.is_empty()).then(|| {
-            let items = rules.iter().map(|r| view! { <li><A href=format!("/check?rule={}", r.id)><code>{r.id}</code></A>" — "{r.title}</li> }).collect_view();
+            let items = rules
+                .iter()
+                .map(|r| {
+                    let (id, title) = (r.id, r.title);
+                    view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
+                })
+                .collect_view();
             view! { <section><h2>"Related manifest rules"</h2><ul>{items}</ul></section> }
         });
         view! {

@@ -15,6 +15,7 @@ mod output;
 mod review;
 mod rule;
 mod rules;
+mod share;
 mod yaml;
 
 pub use objects::{InputError, Manifest, Object, KNOWN_KINDS};
@@ -24,4 +25,5 @@ pub use review::{
     IGNORE_REASON_ANNOTATION,
 };
 pub use rule::{Category, Emitter, Input, Rule, Severity};
+pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
 pub use yaml::{parse_documents, Document, Node, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Trunk post_build hook: finalise the built site in Trunk's staging directory.
+
+1. Content-Security-Policy: hash every inline <script> Trunk injected (its
+   wasm loader) and add the hashes to script-src, so no other inline script can
+   run. The policy otherwise stays as written in index.html.
+2. Service worker: write the precache list (every file of the build, with
+   Trunk's hashed names) and a build version into sw.js, so a new deploy is
+   picked up on the next visit.
+"""
+import base64
+import hashlib
+import os
+import re
+import sys
+
+staging = os.environ.get("TRUNK_STAGING_DIR") or (sys.argv[1] if len(sys.argv) > 1 else "dist")
+index_path = os.path.join(staging, "index.html")
+html = open(index_path, encoding="utf-8").read()
+
+hashes = []
+for m in re.finditer(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, re.S):
+    digest = hashlib.sha256(m.group(1).encode("utf-8")).digest()
+    hashes.append("'sha256-" + base64.b64encode(digest).decode() + "'")
+
+
+def add_hashes(match):
+    policy = match.group(1)
+    policy = re.sub(r"\s*'sha256-[^']+'", "", policy)
+    policy = policy.replace("script-src 'self'", "script-src 'self' " + " ".join(hashes), 1) if hashes else policy
+    return 'http-equiv="Content-Security-Policy" content="' + policy + '"'
+
+
+html, n = re.subn(r'http-equiv="Content-Security-Policy" content="([^"]*)"', add_hashes, html)
+if n != 1:
+    sys.exit("postbuild: index.html must contain exactly one Content-Security-Policy meta tag")
+open(index_path, "w", encoding="utf-8").write(html)
+
+sw_path = os.path.join(staging, "sw.js")
+if os.path.exists(sw_path):
+    files = []
+    for root, _dirs, names in os.walk(staging):
+        for name in names:
+            rel = os.path.relpath(os.path.join(root, name), staging).replace(os.sep, "/")
+            if rel.startswith("api/") or rel == "sw.js":
+                continue
+            files.append("/" + rel)
+    files.sort()
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.encode())
+        h.update(open(os.path.join(staging, f.lstrip("/")), "rb").read())
+    version = h.hexdigest()[:16]
+    sw = open(sw_path, encoding="utf-8").read()
+    precache = "[" + ",".join('"' + f.replace("/index.html", "/") + '"' for f in files) + "]"
+    sw = sw.replace("self.__PRECACHE__", precache).replace("__BUILD_VERSION__", version)
+    open(sw_path, "w", encoding="utf-8").write(sw)
+print(f"postbuild: {len(hashes)} inline script hash(es) added to the CSP")

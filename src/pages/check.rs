@@ -1,0 +1,281 @@
+use casebook_rules::{decode_fragment, encode_fragment, review, to_markdown, Finding, Options, Report, MAX_INPUT_BYTES};
+use leptos::ev;
+use leptos::html::Textarea;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use wasm_bindgen::JsCast;
+
+use crate::data::use_library;
+
+const EXAMPLE: &str = r#"# A Deployment behind a Service, with lessons from the library to learn.
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+  namespace: shop
+spec:
+  replicas: 3
+  selector:
+    matchLabels: {app: api}
+  template:
+    metadata:
+      labels: {app: api}
+    spec:
+      containers:
+        - name: api
+          image: registry.example.com/api:latest
+          livenessProbe:
+            exec:
+              command: [pg_isready, -h, postgres.shop.svc]
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: api
+  namespace: shop
+spec:
+  type: LoadBalancer
+  selector: {app: api}
+  ports: [{name: http, port: 80, targetPort: 8080}]
+"#;
+
+/// Reads the current URL fragment.
+fn fragment() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// Replaces the fragment without navigating (the fragment never leaves the browser).
+fn set_fragment(frag: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let Ok(history) = w.history() else { return };
+    let path = w.location().pathname().unwrap_or_else(|_| "/check".into());
+    let search = w.location().search().unwrap_or_default();
+    let url = if frag.is_empty() { format!("{path}{search}") } else { format!("{path}{search}#{frag}") };
+    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+}
+
+/// Selects line `line` in a textarea and scrolls it into view.
+fn highlight_line(area: &web_sys::HtmlTextAreaElement, line: u32) {
+    let text = area.value();
+    let mut start = 0usize;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line as usize {
+            let end = start + l.trim_end_matches('\n').len();
+            let to_utf16 = |b: usize| text[..b].encode_utf16().count() as u32;
+            let _ = area.focus();
+            let _ = area.set_selection_range(to_utf16(start), to_utf16(end));
+            let line_height = 18.0;
+            area.set_scroll_top(((f64::from(line) - 3.0) * line_height).max(0.0) as i32);
+            return;
+        }
+        start += l.len();
+    }
+}
+
+/// `/check`: paste (or drop) Kubernetes YAML, optionally a before version, and
+/// get findings grounded in incidents. Nothing is sent anywhere.
+#[component]
+pub(crate) fn CheckPage() -> impl IntoView {
+    super::set_title("Check manifests");
+    let lib = use_library();
+    let after = RwSignal::new(String::new());
+    let before = RwSignal::new(String::new());
+    let compare = RwSignal::new(false);
+    let report = RwSignal::new(None::<Report>);
+    let link_error = RwSignal::new(None::<String>);
+    let markdown = RwSignal::new(None::<String>);
+    let highlighted = RwSignal::new(None::<(u32, u32)>);
+    let after_ref = NodeRef::<Textarea>::new();
+
+    // A shared link: restore the pasted text from the fragment.
+    match decode_fragment(&fragment()) {
+        Ok(Some((a, b))) => {
+            after.set(a);
+            if let Some(b) = b {
+                before.set(b);
+                compare.set(true);
+            }
+        }
+        Ok(None) => {}
+        Err(e) => link_error.set(Some(e)),
+    }
+
+    let run = move || {
+        let a = after.get_untracked();
+        let b = compare.get_untracked().then(|| before.get_untracked());
+        markdown.set(None);
+        if a.trim().is_empty() {
+            report.set(None);
+            return;
+        }
+        let r = review(&a, b.as_deref(), &Options::default());
+        // Keep the review shareable: the text lives only in the URL fragment.
+        if a.len() + b.as_ref().map_or(0, String::len) <= 512 * 1024 {
+            set_fragment(&encode_fragment(&a, b.as_deref()));
+        }
+        report.set(Some(r));
+    };
+    if !after.get_untracked().is_empty() {
+        run();
+    }
+
+    let load_file = move |file: web_sys::File, target: RwSignal<String>| {
+        if file.size() > MAX_INPUT_BYTES as f64 {
+            report.set(None);
+            link_error.set(Some(format!("{} is {:.1} MB; Casebook checks at most {} MB at a time.", file.name(), file.size() / 1_048_576.0, MAX_INPUT_BYTES / 1_048_576)));
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                Ok(text) => {
+                    target.set(text.as_string().unwrap_or_default());
+                    link_error.set(None);
+                    run();
+                }
+                Err(_) => link_error.set(Some("the file could not be read as text".into())),
+            }
+        });
+    };
+    let on_drop = move |ev: ev::DragEvent, target: RwSignal<String>| {
+        ev.prevent_default();
+        if let Some(file) = ev.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) {
+            load_file(file, target);
+        }
+    };
+    let on_pick = move |ev: ev::Event, target: RwSignal<String>| {
+        let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        if let Some(file) = input.and_then(|i| i.files()).and_then(|f| f.get(0)) {
+            load_file(file, target);
+        }
+    };
+
+    let copy_markdown = move |_| {
+        let Some(r) = report.get_untracked() else { return };
+        let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+        let md = to_markdown(&r, &format!("{origin}/cases/"));
+        if let Some(w) = web_sys::window() {
+            let _ = w.navigator().clipboard().write_text(&md);
+        }
+        markdown.set(Some(md));
+    };
+
+    let lib_cases = lib.clone();
+    let finding_view = move |f: Finding| {
+        let (line, col) = (f.line, f.column);
+        let sev = f.severity.as_str();
+        let cases = f
+            .cases
+            .iter()
+            .map(|c| {
+                let title = lib_cases.find(c).map(|d| lib_cases.cases[d].organisation.clone()).unwrap_or_else(|| (*c).to_string());
+                view! { <A href=format!("/cases/{c}")>{title}</A>" " }
+            })
+            .collect_view();
+        let class = move || {
+            let hl = highlighted.get() == Some((line, col));
+            format!("finding sev-{sev}{}", if hl { " highlight" } else { "" })
+        };
+        let suppressed = f.suppressed.clone().map(|r| view! { <p class="suppressed">"Suppressed: " {r}</p> });
+        view! {
+            <li class=class data-rule=f.rule data-line=line.to_string()>
+                <button class="loc" title="Show this line in the input" on:click=move |_| {
+                    highlighted.set(Some((line, col)));
+                    if let Some(area) = after_ref.get_untracked() { highlight_line(&area, line); }
+                }>{format!("{line}:{col}")}</button>
+                " " <span class="sev">{sev}</span> " "
+                <A href=format!("/rules/{}", f.rule)><code>{f.rule}</code></A>
+                <p class="message">{f.message.clone()}</p>
+                <pre><code>{f.frame.clone()}</code></pre>
+                <p class="from">"From: " {cases}</p>
+                {suppressed}
+            </li>
+        }
+    };
+
+    let results = move || {
+        let r = report.get()?;
+        let mut groups: Vec<(String, Vec<Finding>)> = Vec::new();
+        for f in &r.findings {
+            let key = match &f.resource.namespace {
+                Some(ns) => format!("{} {}/{}", f.resource.kind, ns, f.resource.name),
+                None => format!("{} {}", f.resource.kind, f.resource.name),
+            };
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => v.push(f.clone()),
+                None => groups.push((key, vec![f.clone()])),
+            }
+        }
+        let errors = (!r.errors.is_empty()).then(|| {
+            let items = r.errors.iter().map(|e| view! { <li>{format!("line {}, column {}: {}", e.line, e.column, e.message)}</li> }).collect_view();
+            view! { <div class="input-errors" role="alert" id="input-errors"><h2>"Input problems"</h2><ul>{items}</ul></div> }
+        });
+        let notices = (!r.notices.is_empty()).then(|| {
+            let items = r.notices.iter().map(|e| view! { <li>{format!("line {}: {}", e.line, e.message)}</li> }).collect_view();
+            view! { <details class="notices"><summary>{format!("{} notice(s)", r.notices.len())}</summary><ul>{items}</ul></details> }
+        });
+        let fv = finding_view.clone();
+        let groups_view = groups
+            .into_iter()
+            .map(|(key, fs)| {
+                let items = fs.into_iter().map(|f| fv(f)).collect_view();
+                view! { <section class="finding-group"><h3>{key}</h3><ul>{items}</ul></section> }
+            })
+            .collect_view();
+        let fv2 = finding_view.clone();
+        let suppressed = (!r.suppressed_findings.is_empty()).then(|| {
+            let items = r.suppressed_findings.clone().into_iter().map(|f| fv2(f)).collect_view();
+            view! { <details class="suppressed-findings" id="suppressed"><summary>{format!("{} suppressed finding(s)", r.suppressed_findings.len())}</summary><ul>{items}</ul></details> }
+        });
+        Some(view! {
+            <div id="check-results" aria-live="polite">
+                <p class="summary-line" id="check-summary">{format!("{} finding(s) in {} object(s), {} suppressed, {} input problem(s).", r.findings.len(), r.objects, r.suppressed_findings.len(), r.errors.len())}</p>
+                {errors}
+                {groups_view}
+                {suppressed}
+                {notices}
+            </div>
+        })
+    };
+
+    view! {
+        <section class="check-page">
+            <h1>"Check Kubernetes manifests"</h1>
+            <p>"Paste " <code>"kubectl get -o yaml"</code> " output, a multi-document file or Helm output. Each finding comes from the lessons of a real incident. Everything runs in your browser; nothing is uploaded."</p>
+            {move || link_error.get().map(|e| view! { <p class="input-errors" role="alert" id="link-error">{e}</p> })}
+            <div class="check-actions">
+                <label><input type="checkbox" id="compare" prop:checked=move || compare.get() on:change=move |ev| { compare.set(event_target_checked(&ev)); run(); } />" Before/after change review"</label>
+                <button class="secondary" on:click=move |_| { after.set(EXAMPLE.to_string()); run(); }>"Load an example"</button>
+            </div>
+            <div class=move || if compare.get() { "check-inputs two" } else { "check-inputs" }>
+                <Show when=move || compare.get()>
+                    <div>
+                        <label for="before">"Before (the version running now)"</label>
+                        <textarea id="before" spellcheck="false" prop:value=move || before.get()
+                            on:input=move |ev| before.set(event_target_value(&ev))
+                            on:dragover=|ev: ev::DragEvent| ev.prevent_default()
+                            on:drop=move |ev| on_drop(ev, before)></textarea>
+                        <input type="file" aria-label="Open the before file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before) />
+                    </div>
+                </Show>
+                <div>
+                    <label for="manifest">{move || if compare.get() { "After (the change)" } else { "Manifest" }}</label>
+                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get()
+                        placeholder="apiVersion: apps/v1\nkind: Deployment\n..."
+                        on:input=move |ev| after.set(event_target_value(&ev))
+                        on:dragover=|ev: ev::DragEvent| ev.prevent_default()
+                        on:drop=move |ev| on_drop(ev, after)></textarea>
+                    <input type="file" aria-label="Open a manifest file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after) />
+                </div>
+            </div>
+            <div class="check-actions">
+                <button id="run-check" on:click=move |_| run()>"Check"</button>
+                <button class="secondary" id="copy-markdown" on:click=copy_markdown disabled=move || report.get().is_none()>"Copy as Markdown"</button>
+                <A href="/rules">"All rules"</A>
+            </div>
+            {move || markdown.get().map(|md| view! {
+                <details open><summary>"Markdown for a PR comment (copied)"</summary><textarea readonly id="markdown-out" aria-label="Markdown output" prop:value=md></textarea></details>
+            })}
+            {results}
+        </section>
+    }
+}
