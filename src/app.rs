@@ -38,6 +38,7 @@ pub fn App() -> impl IntoView {
                                 <Route path=path!("/rules") view=RulesIndex />
                                 <Route path=path!("/rules/:id") view=RulePage />
                                 <Route path=path!("/about") view=About />
+                                <Route path=path!("/debug/panic") view=crate::pages::PanicProbe />
                             </Routes>
                         }.into_any()
                     }

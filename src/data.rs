@@ -4,13 +4,13 @@ use casebook_bundle::Bundle;
 use std::sync::Arc;
 
 /// The loaded library, shared read-only through context.
-pub(crate) type Library = Arc<Bundle>;
+pub type Library = Arc<Bundle>;
 
 /// Where the bundle is served from (copied into the site by the build).
-pub(crate) const BUNDLE_URL: &str = "/casebook.bin";
+pub const BUNDLE_URL: &str = "/casebook.bin";
 
 /// Fetches and decodes the bundle. Every failure becomes a sentence for the error page.
-pub(crate) async fn load_bundle() -> Result<Library, String> {
+pub async fn load_bundle() -> Result<Library, String> {
     let resp = gloo_net::http::Request::get(BUNDLE_URL)
         .send()
         .await

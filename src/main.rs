@@ -1,12 +1,5 @@
-//! Casebook in the browser: a thin Leptos shell over the core crates.
-
-mod app;
-mod components;
-mod data;
-mod pages;
-mod panic;
+//! Starts Casebook in the browser.
 
 fn main() {
-    panic::install_hook();
-    leptos::mount::mount_to_body(app::App);
+    casebook_app::start();
 }

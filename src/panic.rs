@@ -2,7 +2,7 @@
 //! error view and a reload button instead of leaving it dead.
 
 /// Installs the hook: logs the panic to the console, then shows an error view.
-pub(crate) fn install_hook() {
+pub fn install_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show_crash(&info.to_string());

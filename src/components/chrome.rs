@@ -3,7 +3,7 @@ use leptos_router::components::A;
 
 /// The site header with navigation.
 #[component]
-pub(crate) fn Header() -> impl IntoView {
+pub fn Header() -> impl IntoView {
     view! {
         <header class="site-header">
             <a class="skip" href="#main">"Skip to content"</a>
@@ -21,7 +21,7 @@ pub(crate) fn Header() -> impl IntoView {
 
 /// The footer: the loaded library's case count and bundle date.
 #[component]
-pub(crate) fn Footer(
+pub fn Footer(
     /// Number of cases in the bundle, once loaded.
     cases: Signal<Option<usize>>,
     /// The bundle's build date, once loaded.

@@ -6,8 +6,8 @@ mod snippet;
 mod status;
 mod term_link;
 
-pub(crate) use chrome::{Footer, Header};
+pub use chrome::{Footer, Header};
 pub(crate) use ego_graph::{edge_class, EgoGraph};
 pub(crate) use snippet::SnippetView;
-pub(crate) use status::{ErrorView, Loading};
+pub use status::{ErrorView, Loading};
 pub(crate) use term_link::TermLink;

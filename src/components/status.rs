@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 /// Shown while the bundle downloads.
 #[component]
-pub(crate) fn Loading() -> impl IntoView {
+pub fn Loading() -> impl IntoView {
     view! {
         <div class="loading" role="status" aria-live="polite">
             <span class="spinner" aria-hidden="true"></span>
@@ -13,7 +13,7 @@ pub(crate) fn Loading() -> impl IntoView {
 
 /// A full-page error with a retry button.
 #[component]
-pub(crate) fn ErrorView(
+pub fn ErrorView(
     /// What went wrong, for the reader.
     message: String,
     /// Called when the reader asks to try again.

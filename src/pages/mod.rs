@@ -24,3 +24,12 @@ pub(crate) fn set_title(title: &str) {
         doc.set_title(&format!("{title} · Casebook"));
     }
 }
+
+/// `/debug/panic`: panics on purpose, so the end-to-end tests can prove that
+/// a panic shows the crash view with a reload link instead of a dead page.
+#[leptos::component]
+pub(crate) fn PanicProbe() -> impl leptos::IntoView {
+    panic!("deliberate panic from /debug/panic (used by the end-to-end tests)");
+    #[allow(unreachable_code)]
+    ()
+}

@@ -145,9 +145,40 @@ fn secret_lines(objects: &[Object]) -> Vec<(u32, u32)> {
     out
 }
 
-fn frame_of(text: &str, line: u32, redact: &[(u32, u32)]) -> String {
+/// Literal secret values: Secret data and env values with credential-like names.
+fn secret_values(objects: &[Object]) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in objects {
+        if o.kind == "Secret" {
+            for key in ["data", "stringData"] {
+                for (_, v) in o.root.get(key).map(Node::entries).unwrap_or_default() {
+                    out.extend(v.as_str().map(str::to_string));
+                }
+            }
+        }
+        if let Some(t) = o.pod_template() {
+            for c in t.containers() {
+                for e in c.get("env").map(Node::items).unwrap_or_default() {
+                    let name = e.get("name").and_then(Node::as_str).unwrap_or_default();
+                    if crate::rules::is_secret_name(name) {
+                        out.extend(e.get("value").and_then(Node::as_str).map(str::to_string));
+                    }
+                }
+            }
+        }
+    }
+    out.retain(|s| s.len() >= 3);
+    out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    out
+}
+
+fn scrub(text: &str, secrets: &[String]) -> String {
+    secrets.iter().fold(text.to_string(), |t, s| t.replace(s.as_str(), "[redacted]"))
+}
+
+fn frame_of(text: &str, line: u32, redact: &[(u32, u32)], secrets: &[String]) -> String {
     let raw = text.lines().nth(line.saturating_sub(1) as usize).unwrap_or_default();
-    let raw: String = raw.chars().take(240).collect();
+    let raw: String = scrub(raw, secrets).chars().take(240).collect();
     if redact.iter().any(|(a, b)| (*a..=*b).contains(&line)) {
         match raw.split_once(':') {
             Some((k, _)) => format!("{k}: [redacted]"),
@@ -169,6 +200,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     }
     let input = Input { objects: &now.objects, before: prev.as_ref().map(|p| p.objects.as_slice()) };
     let redact = secret_lines(&now.objects);
+    let secrets = secret_values(&now.objects);
     for rule in ALL.iter().copied() {
         if !options.only.is_empty() && !options.only.iter().any(|o| o == rule.id) {
             continue;
@@ -190,9 +222,9 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 line: raw.line,
                 column: raw.column,
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
-                message: raw.message,
+                message: scrub(&raw.message, &secrets),
                 cases: rule.cases.to_vec(),
-                frame: frame_of(after, raw.line, &redact),
+                frame: frame_of(after, raw.line, &redact, &secrets),
                 suppressed: suppression(obj, rule.id),
             };
             if finding.suppressed.is_some() {

@@ -230,7 +230,8 @@ impl Index {
             Some(e) => e.1 = e.1.max(w),
             None => out.push((i, w)),
         };
-        if let Some(i) = self.find(&stemmed) {
+        let exact = self.find(&stemmed);
+        if let Some(i) = exact {
             add(i, 1.0);
         }
         let lower = word.to_lowercase();
@@ -242,11 +243,12 @@ impl Index {
                 }
             }
         }
-        if chars >= 5 && !lower.chars().any(|c| c.is_ascii_digit()) {
+        // Typo tolerance only for words the library doesn't contain as typed.
+        if exact.is_none() && chars >= 5 && !lower.chars().any(|c| c.is_ascii_digit()) {
             let mut found = 0;
+            let close = |w: &str, t: &str| t.len() + 1 >= w.len() && t.len() <= w.len() + 1 && within_one_edit(w, t);
             for (i, t) in self.terms.iter().enumerate() {
-                let tl = t.len();
-                if tl + 1 >= lower.len() && tl <= lower.len() + 1 && (within_one_edit(&lower, t) || within_one_edit(&stemmed, t)) {
+                if close(&lower, t) || close(&stemmed, t) {
                     add(i, TYPO_WEIGHT);
                     found += 1;
                     if found == MAX_EXPANSIONS {

@@ -74,6 +74,14 @@ pub(crate) static ALL: &[&Rule] = &[
     &change_referenced_object_deleted::RULE,
 ];
 
+const SECRET_MARKERS: &[&str] = &["PASSWORD", "PASSWD", "SECRET", "TOKEN", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"];
+
+/// Whether an environment variable name looks like it holds a credential.
+pub(crate) fn is_secret_name(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    SECRET_MARKERS.iter().any(|m| upper.contains(m))
+}
+
 /// Workloads with their pod templates, by index into `objects`.
 pub(crate) fn workloads(objects: &[Object]) -> impl Iterator<Item = (usize, &Object, PodTemplate<'_>)> {
     objects.iter().enumerate().filter_map(|(i, o)| o.pod_template().map(|t| (i, o, t)))

@@ -36,15 +36,13 @@ env:
 ",
 };
 
-const MARKERS: &[&str] = &["PASSWORD", "PASSWD", "SECRET", "TOKEN", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"];
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, _, t) in workloads(input.objects) {
         for c in t.containers() {
             for env in c.get("env").map(Node::items).unwrap_or_default() {
                 let name = env.get("name").and_then(Node::as_str).unwrap_or_default();
-                let upper = name.to_ascii_uppercase();
-                if !MARKERS.iter().any(|m| upper.contains(m)) {
+                if !super::is_secret_name(name) {
                     continue;
                 }
                 let Some(v) = env.get("value") else { continue };

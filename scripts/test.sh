@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Command (b): every test. Native unit and integration tests, the SARIF schema
+# check, wasm tests in headless Chromium, then the release site end to end.
+# Idempotent; the second run reuses every build cache.
+source "$(dirname "$0")/lib.sh"
+bash scripts/setup.sh
+
+E2E_PORT="${E2E_PORT:-8090}"
+
+sarif_check() {
+  local out; out="$(mktemp -d)"
+  local bin=target/release/casebook
+  # Every fail fixture, as one review each, must produce schema-valid SARIF.
+  local n=0
+  for f in crates/rules/tests/rules/*/fail*.yaml; do
+    case "$f" in *.before.yaml) continue ;; esac
+    local before="${f%.yaml}.before.yaml" args=()
+    [ -f "$before" ] && args=(--before "$before")
+    set +e; "$bin" check "$f" "${args[@]}" --format sarif > "$out/$n.sarif"; local rc=$?; set -e
+    [ "$rc" -eq 1 ] || { echo "expected exit 1 (findings) for $f, got $rc"; return 1; }
+    n=$((n + 1))
+  done
+  node tools/validate-sarif.mjs "$out"/*.sarif | tail -n 3
+}
+
+wasm_build() {
+  ( wasm_env; cargo build --release --target wasm32-unknown-unknown --bin casebook-app )
+}
+
+wasm_tests() {
+  ( wasm_env
+    export CARGO_UNSTABLE_BUILD_STD=std,panic_abort,test
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+    export CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120
+    cargo test --target wasm32-unknown-unknown --test web )
+}
+
+site() {
+  ( wasm_env; trunk build --release )
+}
+
+e2e() {
+  node tools/serve-dist.mjs dist "$E2E_PORT" > /tmp/casebook-e2e-server.log 2>&1 &
+  local server=$!
+  trap 'kill $server 2>/dev/null || true' RETURN
+  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$E2E_PORT/" >/dev/null && break; sleep 0.2; done
+  CASEBOOK_URL="http://127.0.0.1:$E2E_PORT" node tests/e2e/app.test.mjs
+}
+
+step "native tests (cargo test --workspace)" cargo test --workspace --exclude casebook-app
+step "casebook release binary" cargo build --release -p casebook-cli
+step "case bundle" bash scripts/build-bundle.sh
+step "SARIF 2.1.0 schema check of casebook check output" sarif_check
+step "wasm build (Debian rustc + build-std)" wasm_build
+step "wasm tests in headless Chromium (wasm-bindgen-test)" wasm_tests
+step "release site (trunk build --release)" site
+step "end-to-end tests in headless Chromium" e2e
+printf '\nAll tests passed.\n'

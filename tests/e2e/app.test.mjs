@@ -1,0 +1,188 @@
+// End-to-end journeys through the release build in headless Chromium.
+import { BASE, assert, run, test } from "./harness.mjs";
+
+const RENDER = "2025-11-05-render-oregon-404";
+
+async function ready(page, path = "/") {
+  await page.goto(BASE + path);
+  await page.waitForSelector("#library-stats", { timeout: 20000 });
+}
+
+test("home loads the bundle, search finds a case, and the case page shows its fields", async ({ page, errors }) => {
+  await ready(page);
+  const stats = await page.textContent("#library-stats");
+  assert(/^\d+ cases · bundle built \d{4}-\d{2}-\d{2}$/.test(stats), `footer stats: ${stats}`);
+  await page.fill("#q", "render oregon 404");
+  await page.waitForSelector(`#results a[href="/cases/${RENDER}"]`);
+  await page.click(`#results a[href="/cases/${RENDER}"]`);
+  await page.waitForSelector("#case-title");
+  assert((await page.textContent("#case-title")).includes("Render"), "case title");
+  for (const id of ["#summary", "#impact", "#cause", "#components", "#symptoms", "#sources"]) {
+    assert(await page.isVisible(id), `${id} renders`);
+  }
+  assert((await page.title()).includes("Render"), "document title names the case");
+  assert((await page.textContent("#sources")).includes("status.render.com"), "source URL shown");
+  assert(errors.length === 0, `page errors: ${errors}`);
+});
+
+test("an alias resolves to the case's stable URL", async ({ page }) => {
+  await ready(page, "/cases/IL-0346");
+  await page.waitForURL(`**/cases/${RENDER}`);
+  assert((await page.textContent("#case-title")).includes("Render"), "alias shows the case");
+});
+
+test("unknown case ids and routes show the 404 page", async ({ page }) => {
+  await ready(page, "/cases/no-such-case");
+  await page.waitForSelector("#not-found");
+  assert((await page.textContent("#not-found")).includes("no-such-case"), "404 names the id");
+  await page.goto(BASE + "/no/such/route");
+  await page.waitForSelector("#not-found");
+});
+
+test("a corrupt bundle shows the error page, and retry recovers", async ({ page, errors }) => {
+  let corrupt = true;
+  await page.route("**/casebook.bin", async (route) => {
+    if (!corrupt) return route.continue();
+    const resp = await route.fetch();
+    const body = Buffer.from(await resp.body());
+    body[body.length >> 1] ^= 0xff;
+    return route.fulfill({ status: 200, body, contentType: "application/octet-stream" });
+  });
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#load-error");
+  assert((await page.textContent("#load-error")).includes("corrupt"), "error explains corruption");
+  corrupt = false;
+  await page.click("#retry");
+  await page.waitForSelector("#library-stats");
+  assert(errors.length === 0, `page errors: ${errors}`);
+});
+
+test("a missing or wrong-version bundle shows the error page", async ({ page }) => {
+  await page.route("**/casebook.bin", (route) => route.fulfill({ status: 404, body: "not found" }));
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#load-error");
+  assert((await page.textContent("#load-error")).includes("404"), "names the status");
+  await page.unroute("**/casebook.bin");
+  await page.route("**/casebook.bin", async (route) => {
+    const body = Buffer.from(await (await route.fetch()).body());
+    body[8] = 99; // format version
+    return route.fulfill({ status: 200, body });
+  });
+  await page.click("#retry");
+  await page.waitForSelector("#load-error >> text=format version 99");
+});
+
+test("search state lives in the URL and survives a reload; keyboard opens a result", async ({ page }) => {
+  await ready(page, "/?q=dns&component=dns");
+  await page.waitForSelector("#results .result");
+  assert((await page.inputValue("#q")) === "dns", "query restored from the URL");
+  const count = await page.textContent("#result-count");
+  await page.reload();
+  await page.waitForSelector("#results .result");
+  assert((await page.textContent("#result-count")) === count, "same results after reload");
+  await page.click("h1, body", { position: { x: 5, y: 5 } }).catch(() => {});
+  await page.keyboard.press("/");
+  assert(await page.evaluate(() => document.activeElement?.id === "q"), "/ focuses the search box");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForSelector("#result-0.selected");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#case-title");
+});
+
+test("typing a prefix and a typo still finds cases, with highlighted snippets", async ({ page }) => {
+  await ready(page);
+  await page.fill("#q", "dynamo");
+  await page.waitForSelector("#results .result mark");
+  assert((await page.textContent("#result-0")).toLowerCase().includes("dynamodb"), "prefix finds DynamoDB");
+  await page.fill("#q", "kubernets");
+  await page.waitForSelector("#results .result");
+  assert(!(await page.isVisible("#no-results")), "typo still finds results");
+});
+
+test("the check page reviews pasted YAML with line:col and case links, and highlights a line", async ({ page }) => {
+  await ready(page, "/check");
+  const yaml = [
+    "apiVersion: apps/v1", "kind: Deployment", "metadata: {name: api}", "spec:", "  replicas: 2",
+    "  selector: {matchLabels: {app: api}}", "  template:", "    metadata: {labels: {app: api}}", "    spec:",
+    "      containers:", "        - name: api", "          image: api:latest",
+    "          livenessProbe:", "            exec: {command: [pg_isready, -h, db.prod]}",
+  ].join("\n");
+  await page.fill("#manifest", yaml);
+  await page.click("#run-check");
+  await page.waitForSelector("#check-summary");
+  const finding = page.locator('.finding[data-rule="liveness-remote-dependency"]');
+  assert((await finding.count()) === 1, "liveness finding present");
+  assert((await finding.locator(".loc").textContent()) === "14:28", "exact line and column");
+  assert((await finding.locator("a[href^='/cases/']").count()) >= 1, "links to its cases");
+  await finding.locator(".loc").click();
+  const sel = await page.evaluate(() => {
+    const t = document.getElementById("manifest");
+    return t.value.substring(t.selectionStart, t.selectionEnd);
+  });
+  assert(sel.includes("pg_isready"), `clicking a finding selects its line, got ${sel}`);
+  assert(page.url().includes("#m="), "the review is kept in the URL fragment");
+  const shared = page.url();
+  await page.goto("about:blank");
+  await page.goto(shared);
+  await page.waitForSelector('.finding[data-rule="liveness-remote-dependency"]');
+});
+
+test("before/after review flags a LoadBalancer downgrade, and Markdown can be copied", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
+  await ready(page, "/check");
+  await page.check("#compare");
+  const svc = (type) => `apiVersion: v1\nkind: Service\nmetadata: {name: gw}\nspec:\n  type: ${type}\n  selector: {app: gw}\n  ports: [{name: http, port: 80}]\n`;
+  await page.fill("#before", svc("LoadBalancer"));
+  await page.fill("#manifest", svc("ClusterIP"));
+  await page.click("#run-check");
+  await page.waitForSelector('.finding[data-rule="change-lb-service-downgraded"]');
+  await page.click("#copy-markdown");
+  const md = await page.inputValue("#markdown-out");
+  assert(md.includes("change-lb-service-downgraded") && md.includes("5:9"), `markdown: ${md}`);
+});
+
+test("bad input gets a clear message naming the line, and the page stays alive", async ({ page, errors }) => {
+  await ready(page, "/check");
+  await page.fill("#manifest", "kind: Pod\nmetadata: [unclosed\n");
+  await page.click("#run-check");
+  await page.waitForSelector("#input-errors");
+  assert((await page.textContent("#input-errors")).includes("line"), "names the line");
+  await page.fill("#manifest", "[".repeat(2000));
+  await page.click("#run-check");
+  await page.waitForSelector("#input-errors >> text=deep");
+  await page.fill("#manifest", "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n");
+  await page.click("#run-check");
+  await page.waitForSelector("#input-errors >> text=alias bomb");
+  assert(errors.length === 0, `page errors: ${errors}`);
+});
+
+test("a case shows related cases with reasons, and the ego graph navigates", async ({ page }) => {
+  await ready(page, "/cases/2026-09-29-azure-openai-sweden-central");
+  await page.waitForSelector("#related .related-case");
+  assert((await page.textContent("#related .reasons")).length > 0, "reasons shown");
+  const target = await page.getAttribute(".ego-node", "data-href");
+  await page.click(".ego-node");
+  await page.waitForURL("**" + target);
+  await page.waitForSelector("#case-title");
+});
+
+test("the graph and topic pages load", async ({ page }) => {
+  await ready(page, "/graph");
+  await page.waitForSelector("#library-graph .node");
+  assert((await page.locator("#library-graph .node").count()) >= 150, "all cases drawn");
+  await page.selectOption("#graph-filter", "component:dns");
+  assert((await page.locator("#library-graph .node.dim").count()) > 0, "filter dims other clusters");
+  await page.goto(BASE + "/topics/component/dns");
+  await page.waitForSelector("#topic");
+  assert((await page.textContent("#topic h1")) === "DNS", "topic title");
+  await page.goto(BASE + "/topics");
+  await page.waitForSelector("a[href='/topics/cause/config-change']");
+});
+
+test("a panic shows the crash view with a reload link instead of a dead page", async ({ page }) => {
+  await ready(page, "/debug/panic");
+  await page.waitForSelector(".crash #crash-reload");
+  assert((await page.textContent(".crash h1")).includes("stopped"), "crash view");
+});
+
+await run();
