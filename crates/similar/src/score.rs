@@ -213,8 +213,8 @@ mod tests {
         let ab = rel[0].iter().find(|r| r.doc == 1).expect("a~b related");
         let cd = rel[2].iter().find(|r| r.doc == 3).expect("c~d related");
         assert!(ab.score > cd.score, "{} vs {}", ab.score, cd.score);
-        assert_eq!(ab.reasons[0], Reason::SharedComponents(vec!["dns".into()]));
-        assert!(ab.reasons.contains(&Reason::SameCause("config-change".into())));
+        assert_eq!(ab.reasons[0], Reason::SameCause("config-change".into()), "strongest reason first");
+        assert!(ab.reasons.contains(&Reason::SharedComponents(vec!["dns".into()])));
         assert_eq!(cd.reasons, vec![Reason::SimilarText]);
     }
 
