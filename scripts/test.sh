@@ -41,10 +41,11 @@ site() {
 
 e2e() {
   node tools/serve-dist.mjs dist "$E2E_PORT" > /tmp/casebook-e2e-server.log 2>&1 &
-  local server=$!
-  trap 'kill $server 2>/dev/null || true' RETURN
+  local server=$! rc=0
   for _ in $(seq 50); do curl -sf "http://127.0.0.1:$E2E_PORT/" >/dev/null && break; sleep 0.2; done
-  CASEBOOK_URL="http://127.0.0.1:$E2E_PORT" node tests/e2e/app.test.mjs
+  CASEBOOK_URL="http://127.0.0.1:$E2E_PORT" node tests/e2e/app.test.mjs || rc=$?
+  kill "$server" 2>/dev/null || true
+  return "$rc"
 }
 
 step "native tests (cargo test --workspace)" cargo test --workspace --exclude casebook-app

@@ -1,0 +1,128 @@
+//! Every kind of input the review accepts, and every kind of bad input it
+//! refuses with a clear message that names a line.
+
+use casebook_rules::{review, Options, Report};
+
+fn check(yaml: &str) -> Report {
+    review(yaml, None, &Options::default())
+}
+
+#[test]
+fn kubectl_list_output_with_noise_is_expanded_and_positions_stay_exact() {
+    let yaml = r#"apiVersion: v1
+kind: List
+metadata:
+  resourceVersion: ""
+items:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata:
+    name: web
+    namespace: prod
+    managedFields:
+    - manager: kubectl
+      operation: Update
+      fieldsV1: {f:spec: {f:replicas: {}}}
+    resourceVersion: "123"
+  spec:
+    replicas: 1
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec:
+        containers:
+        - name: web
+          image: nginx:latest
+  status:
+    availableReplicas: 1
+"#;
+    let r = check(yaml);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.objects, 1);
+    let f = r.findings.iter().find(|f| f.rule == "image-mutable-or-always-pulled").unwrap();
+    assert_eq!((f.line, f.column), (24, 18));
+    assert_eq!(f.resource.namespace.as_deref(), Some("prod"));
+}
+
+#[test]
+fn helm_output_and_multi_documents_with_one_broken_document() {
+    let yaml = "---\n# Source: chart/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n# Source: chart/templates/broken.yaml\nkind: Pod\nmetadata: {name: [oops\n---\n# Source: chart/templates/pod.yaml\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: nginx}]}\n";
+    let r = check(yaml);
+    assert_eq!(r.objects, 2, "the good documents are still checked");
+    assert_eq!(r.errors.len(), 1);
+    assert!(r.errors[0].line >= 9 && r.errors[0].message.contains("malformed"), "{:?}", r.errors);
+    assert!(r.findings.iter().any(|f| f.line == 15), "findings in the document after the broken one");
+}
+
+#[test]
+fn yaml_that_is_not_kubernetes_is_an_error_with_a_line() {
+    let r = check("name: my-app\nversion: 1.2\n");
+    assert_eq!(r.errors.len(), 1);
+    assert!(r.errors[0].message.contains("not a Kubernetes object"), "{:?}", r.errors);
+    let r = check("- just\n- a list\n");
+    assert!(r.errors[0].message.contains("not a Kubernetes object"));
+}
+
+#[test]
+fn unknown_kinds_are_notices_not_errors() {
+    let r = check("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
+    assert!(r.errors.is_empty());
+    assert_eq!(r.notices.len(), 1);
+    assert!(r.notices[0].message.contains("Widget"));
+}
+
+#[test]
+fn oversized_binary_deep_and_bomb_inputs_are_refused_clearly() {
+    let huge = "a: b\n".repeat(20 * 1024 * 1024 / 5);
+    let r = check(&huge);
+    assert!(r.errors[0].message.contains("MB"), "{:?}", r.errors[0]);
+    let r = check("apiVersion: v1\n\u{0}\u{1}\u{2}garbage");
+    assert!(r.errors[0].message.contains("binary"));
+    assert_eq!(r.errors[0].line, 2);
+    let r = check(&format!("a: {}", "[".repeat(1000)));
+    assert!(r.errors[0].message.contains("deep"), "{:?}", r.errors);
+    let mut bomb = String::from("a: &a [x,x,x,x,x,x,x,x,x]\n");
+    for (n, p) in ["b", "c", "d", "e", "f", "g", "h", "i"].iter().zip(["a", "b", "c", "d", "e", "f", "g", "h"]) {
+        bomb.push_str(&format!("{n}: &{n} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n"));
+    }
+    let r = check(&bomb);
+    assert!(r.errors[0].message.contains("alias bomb"), "{:?}", r.errors);
+    let r = check("");
+    assert!(r.errors[0].message.contains("empty"));
+}
+
+#[test]
+fn suppression_on_the_pod_template_is_counted_not_dropped() {
+    let yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: w}\nspec:\n  selector: {matchLabels: {app: w}}\n  template:\n    metadata:\n      labels: {app: w}\n      annotations:\n        casebook.dev/ignore: memory-limit-missing, resource-requests-missing\n    spec:\n      containers: [{name: c, image: 'nginx:1.25'}]\n";
+    let r = check(yaml);
+    assert!(r.findings.iter().all(|f| f.rule != "memory-limit-missing" && f.rule != "resource-requests-missing"));
+    assert_eq!(r.suppressed_findings.len(), 2);
+    assert!(r.suppressed_findings.iter().all(|f| f.suppressed.as_deref() == Some("no reason given")));
+}
+
+#[test]
+fn severity_policy_overrides_and_filters() {
+    let yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: 'nginx:1.25'}]}\n";
+    let base = check(yaml);
+    assert!(base.findings.iter().any(|f| f.rule == "memory-limit-missing"));
+    let opts = Options { min_severity: casebook_rules::Severity::Error, ..Options::default() };
+    assert!(review(yaml, None, &opts).findings.is_empty());
+    let opts = Options {
+        min_severity: casebook_rules::Severity::Error,
+        overrides: vec![("memory-limit-missing".into(), casebook_rules::Severity::Error)],
+        ..Options::default()
+    };
+    let r = review(yaml, None, &opts);
+    assert_eq!(r.findings.len(), 1);
+    assert_eq!(r.findings[0].severity, casebook_rules::Severity::Error);
+}
+
+#[test]
+fn secret_values_are_redacted_in_frames() {
+    let yaml = "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  password: hunter2hunter2\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: 'nginx:1.25'\n    env:\n    - {name: DB_PASSWORD, value: hunter2hunter2}\n";
+    let r = check(yaml);
+    for f in r.findings.iter() {
+        assert!(!f.frame.contains("hunter2") && !f.message.contains("hunter2"), "{f:?}");
+    }
+    assert!(r.findings.iter().any(|f| f.rule == "secret-literal-env" && f.frame.contains("[redacted]")));
+}
