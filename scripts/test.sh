@@ -44,6 +44,7 @@ e2e() {
   local server=$! rc=0
   for _ in $(seq 50); do curl -sf "http://127.0.0.1:$E2E_PORT/" >/dev/null && break; sleep 0.2; done
   CASEBOOK_URL="http://127.0.0.1:$E2E_PORT" node tests/e2e/app.test.mjs || rc=$?
+  CASEBOOK_URL="http://127.0.0.1:$E2E_PORT" node tests/e2e/pwa.test.mjs || rc=$?
   kill "$server" 2>/dev/null || true
   return "$rc"
 }

@@ -39,6 +39,7 @@ pub fn App() -> impl IntoView {
                                 <Route path=path!("/rules/:id") view=RulePage />
                                 <Route path=path!("/about") view=About />
                                 <Route path=path!("/debug/panic") view=crate::pages::PanicProbe />
+                                <Route path=path!("/debug/bench") view=crate::pages::BenchPage />
                             </Routes>
                         }.into_any()
                     }
@@ -48,3 +49,4 @@ pub fn App() -> impl IntoView {
         </Router>
     }
 }
+

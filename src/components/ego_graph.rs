@@ -46,18 +46,18 @@ pub(crate) fn EgoGraph(
             let (h1, h2) = (href.clone(), href.clone());
             let reasons = rel.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
             view! {
-                <g class="ego-node" role="link" tabindex="0" data-href=href.clone() aria-label=format!("{id}: {reasons}")
+                <g class="ego-node" role="link" tabindex="0" data-href=href.clone() aria-label=format!("{org}: {id}, {reasons}")
                     on:click=move |_| nav1(&h1, Default::default())
                     on:keydown=move |ev| if ev.key() == "Enter" { nav2(&h2, Default::default()) }>
                     <title>{format!("{id}\n{reasons}")}</title>
                     <circle cx=x cy=y r="9" />
-                    <text x=x y=y + 22.0 text-anchor="middle">{org}</text>
+                    <text x=x y=y + 22.0 text-anchor="middle">{org.clone()}</text>
                 </g>
             }
         })
         .collect_view();
     view! {
-        <svg class="ego-graph" viewBox="0 0 400 300" role="img" aria-label="Graph of this case and its related cases">
+        <svg class="ego-graph" viewBox="0 0 400 300" role="group" aria-label="Graph of this case and its related cases">
             {lines}
             <g class="ego-centre"><circle cx=cx cy=cy r="13" /><text x=cx y=cy + 28.0 text-anchor="middle">{centre_label}</text></g>
             {circles}

@@ -86,6 +86,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let markdown = RwSignal::new(None::<String>);
     let highlighted = RwSignal::new(None::<(u32, u32)>);
     let after_ref = NodeRef::<Textarea>::new();
+    let before_ref = NodeRef::<Textarea>::new();
 
     // A shared link: restore the pasted text from the fragment.
     match decode_fragment(&fragment()) {
@@ -100,9 +101,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
         Err(e) => link_error.set(Some(e)),
     }
 
+    // The text areas own what the user types; the signals only carry text loaded
+    // programmatically (example, file, shared link). Typing never writes a
+    // (possibly 20 MB) value back into the DOM.
+    let current = move |r: NodeRef<Textarea>, fallback: RwSignal<String>| r.get_untracked().map_or_else(|| fallback.get_untracked(), |t| t.value());
     let run = move || {
-        let a = after.get_untracked();
-        let b = compare.get_untracked().then(|| before.get_untracked());
+        let a = current(after_ref, after);
+        let b = compare.get_untracked().then(|| current(before_ref, before));
         markdown.set(None);
         if a.trim().is_empty() {
             report.set(None);
@@ -146,6 +151,21 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
         if let Some(file) = input.and_then(|i| i.files()).and_then(|f| f.get(0)) {
             load_file(file, target);
+        }
+    };
+
+    // A paste larger than the review accepts is refused before it reaches the
+    // text area, so the page never has to lay out megabytes of text.
+    let on_paste = move |ev: ev::ClipboardEvent| {
+        let text = ev.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
+        if text.len() > MAX_INPUT_BYTES {
+            ev.prevent_default();
+            report.set(None);
+            link_error.set(Some(format!(
+                "The pasted text is {:.1} MB; Casebook checks at most {} MB at a time. Split it and check the parts.",
+                text.len() as f64 / 1_048_576.0,
+                MAX_INPUT_BYTES / 1_048_576
+            )));
         }
     };
 
@@ -243,15 +263,14 @@ pub(crate) fn CheckPage() -> impl IntoView {
             <p>"Paste " <code>"kubectl get -o yaml"</code> " output, a multi-document file or Helm output. Each finding comes from the lessons of a real incident. Everything runs in your browser; nothing is uploaded."</p>
             {move || link_error.get().map(|e| view! { <p class="input-errors" role="alert" id="link-error">{e}</p> })}
             <div class="check-actions">
-                <label><input type="checkbox" id="compare" prop:checked=move || compare.get() on:change=move |ev| { compare.set(event_target_checked(&ev)); run(); } />" Before/after change review"</label>
+                <label><input type="checkbox" id="compare" prop:checked=move || compare.get() on:change=move |ev| compare.set(event_target_checked(&ev)) />" Before/after change review"</label>
                 <button class="secondary" on:click=move |_| { after.set(EXAMPLE.to_string()); run(); }>"Load an example"</button>
             </div>
             <div class=move || if compare.get() { "check-inputs two" } else { "check-inputs" }>
                 <Show when=move || compare.get()>
                     <div>
                         <label for="before">"Before (the version running now)"</label>
-                        <textarea id="before" spellcheck="false" prop:value=move || before.get()
-                            on:input=move |ev| before.set(event_target_value(&ev))
+                        <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=on_paste
                             on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                             on:drop=move |ev| on_drop(ev, before)></textarea>
                         <input type="file" aria-label="Open the before file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before) />
@@ -259,9 +278,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 </Show>
                 <div>
                     <label for="manifest">{move || if compare.get() { "After (the change)" } else { "Manifest" }}</label>
-                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get()
+                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=on_paste
                         placeholder="apiVersion: apps/v1\nkind: Deployment\n..."
-                        on:input=move |ev| after.set(event_target_value(&ev))
                         on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                         on:drop=move |ev| on_drop(ev, after)></textarea>
                     <input type="file" aria-label="Open a manifest file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after) />

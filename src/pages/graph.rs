@@ -2,7 +2,7 @@ use casebook_model::VocabKind;
 use leptos::ev;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::components::edge_class;
 use crate::data::use_library;
@@ -30,29 +30,33 @@ pub(crate) fn GraphPage() -> impl IntoView {
     let filter = RwSignal::new(String::new()); // "component:dns" | "cause:x" | ""
     let navigate = use_navigate();
 
-    let pos = |i: usize| {
-        let p = lib.layout.get(i).copied().unwrap_or_default();
-        (PAD + p.x * (SIZE - 2.0 * PAD), PAD + p.y * (SIZE - 2.0 * PAD))
+    let params = use_query_map();
+    // `?synthetic=N` (up to 2,000) lays out a synthetic graph in wasm, to measure
+    // the page at sizes beyond the library's.
+    let synthetic = params.with_untracked(|p| p.get("synthetic").and_then(|n| n.parse::<usize>().ok())).map(|n| n.min(2_000));
+    let data = match synthetic {
+        Some(n) => synthetic_graph(&lib, n),
+        None => library_graph(&lib),
     };
-    let edges = lib
-        .related
+    let layout_ms = data.layout_ms;
+    let edges = data
+        .edges
         .iter()
-        .enumerate()
-        .flat_map(|(i, rs)| rs.iter().filter(move |r| r.doc as usize > i).map(move |r| (i, r.clone())))
-        .map(|(i, r)| {
-            let ((x1, y1), (x2, y2)) = (pos(i), pos(r.doc as usize));
-            view! { <line x1=x1 y1=y1 x2=x2 y2=y2 class=edge_class(&r) /> }
+        .map(|&(a, b, ref class)| {
+            let (pa, pb) = (data.nodes[a].pos, data.nodes[b].pos);
+            view! { <line x1=pa.0 y1=pa.1 x2=pb.0 y2=pb.1 class=class.clone() /> }
         })
         .collect_view();
-    let lib_nodes = lib.clone();
-    let nodes = (0..lib.cases.len())
+    let node_count = data.nodes.len();
+    let nodes_data = std::sync::Arc::new(data.nodes);
+    let nodes = (0..node_count)
         .map(|i| {
-            let c = &lib_nodes.cases[i];
-            let (x, y) = pos(i);
-            let href = format!("/cases/{}", c.id);
+            let n = &nodes_data[i];
+            let (x, y) = n.pos;
+            let href = format!("/cases/{}", n.id);
             let (nav1, nav2, h1, h2) = (navigate.clone(), navigate.clone(), href.clone(), href.clone());
-            let fill = cause_colour(&lib_nodes.vocabulary, &c.cause);
-            let (comps, cause) = (c.components.clone(), c.cause.clone());
+            let fill = cause_colour(&lib.vocabulary, &n.cause);
+            let (comps, cause) = (n.components.clone(), n.cause.clone());
             let class = move || {
                 let f = filter.get();
                 let lit = match f.split_once(':') {
@@ -63,7 +67,7 @@ pub(crate) fn GraphPage() -> impl IntoView {
                 if lit { "node" } else { "node dim" }
             };
             view! {
-                <g class=class role="link" tabindex="0" data-id=c.id.clone() aria-label=c.title.clone()
+                <g class=class role="link" tabindex="0" data-id=n.id.clone() aria-label=n.title.clone()
                    on:mouseenter=move |_| hovered.set(Some(i)) on:focus=move |_| hovered.set(Some(i))
                    on:click=move |_| nav1(&h1, Default::default())
                    on:keydown=move |ev| if ev.key() == "Enter" { nav2(&h2, Default::default()) }>
@@ -94,11 +98,12 @@ pub(crate) fn GraphPage() -> impl IntoView {
         format!("translate({tx} {ty}) translate(500 500) scale({s}) translate(-500 -500)")
     };
     let lib_info = lib.clone();
+    let info_nodes = nodes_data.clone();
     let info = move || {
-        let c = hovered.get().and_then(|i| lib_info.cases.get(i))?;
+        let c = hovered.get().and_then(|i| info_nodes.get(i))?;
         let comps = c.components.iter().map(|x| lib_info.vocabulary.label(VocabKind::Component, x)).collect::<Vec<_>>().join(", ");
         let (href, title) = (format!("/cases/{}", c.id), c.title.clone());
-        let line = format!("{} · {} · {}", c.start_date(), lib_info.vocabulary.label(VocabKind::Cause, &c.cause), comps);
+        let line = format!("{} · {} · {}", c.date, lib_info.vocabulary.label(VocabKind::Cause, &c.cause), comps);
         Some(view! {
             <div class="graph-info" aria-live="polite">
                 <A href=href>{title}</A>
@@ -146,6 +151,9 @@ pub(crate) fn GraphPage() -> impl IntoView {
         <section class="graph-page">
             <h1>"The library as a graph"</h1>
             <p>"Each dot is a case, coloured by cause; lines join related cases. Drag to pan, scroll or use the buttons to zoom, click a dot to open it."</p>
+            <p class="meta" id="graph-stats" data-nodes=node_count.to_string() data-layout-ms=format!("{layout_ms:.1}")>
+                {format!("{node_count} nodes{}", if synthetic.is_some() { format!(" (synthetic, laid out in {layout_ms:.0} ms)") } else { String::new() })}
+            </p>
             <div class="graph-controls">
                 <label for="graph-filter" class="visually-hidden">"Highlight a cluster"</label>
                 <select id="graph-filter" on:change=move |ev| filter.set(event_target_value(&ev))>{options}</select>
@@ -154,7 +162,7 @@ pub(crate) fn GraphPage() -> impl IntoView {
                 <button on:click=move |_| view_box.set((0.0, 0.0, 1.0))>"Reset"</button>
             </div>
             <div class="graph-wrap">
-                <svg id="library-graph" class="library-graph" viewBox="0 0 1000 1000" role="img"
+                <svg id="library-graph" class="library-graph" viewBox="0 0 1000 1000" role="group"
                      aria-label="Graph of all cases; the same relations are listed below"
                      on:wheel=on_wheel on:pointerdown=on_down on:pointermove=on_move
                      on:pointerup=move |_| drag.set(None) on:pointerleave=move |_| drag.set(None)>
@@ -169,4 +177,88 @@ pub(crate) fn GraphPage() -> impl IntoView {
             </details>
         </section>
     }
+}
+
+/// A node as drawn.
+struct GraphNode {
+    id: String,
+    title: String,
+    date: String,
+    cause: String,
+    components: Vec<String>,
+    pos: (f32, f32),
+}
+
+/// Nodes, edges (with their CSS class) and how long the layout took.
+struct GraphData {
+    nodes: Vec<GraphNode>,
+    edges: Vec<(usize, usize, String)>,
+    layout_ms: f64,
+}
+
+fn to_view(p: casebook_similar::Point) -> (f32, f32) {
+    (PAD + p.x * (SIZE - 2.0 * PAD), PAD + p.y * (SIZE - 2.0 * PAD))
+}
+
+/// The library, with the layout precomputed at bundle build time.
+fn library_graph(lib: &crate::data::Library) -> GraphData {
+    let nodes = lib
+        .cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| GraphNode {
+            id: c.id.clone(),
+            title: c.title.clone(),
+            date: c.start_date(),
+            cause: c.cause.clone(),
+            components: c.components.clone(),
+            pos: to_view(lib.layout.get(i).copied().unwrap_or_default()),
+        })
+        .collect();
+    let edges = lib
+        .related
+        .iter()
+        .enumerate()
+        .flat_map(|(i, rs)| rs.iter().filter(move |r| r.doc as usize > i).map(move |r| (i, r.doc as usize, edge_class(r))))
+        .collect();
+    GraphData { nodes, edges, layout_ms: 0.0 }
+}
+
+/// `n` synthetic nodes with library-like attributes, laid out here in wasm.
+fn synthetic_graph(lib: &crate::data::Library, n: usize) -> GraphData {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let now = || perf.as_ref().map_or(0.0, web_sys::Performance::now);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |m: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % m.max(1) as u64) as usize
+    };
+    let base = &lib.cases;
+    let mut edges_raw = Vec::new();
+    for i in 1..n {
+        for _ in 0..2 {
+            let j = next(i);
+            edges_raw.push((i, j, 0.5f32));
+        }
+    }
+    let t0 = now();
+    let layout = casebook_similar::layout(n, &edges_raw, 60);
+    let layout_ms = now() - t0;
+    let nodes = (0..n)
+        .map(|i| {
+            let c = &base[i % base.len().max(1)];
+            GraphNode {
+                id: c.id.clone(),
+                title: format!("synthetic node {i}"),
+                date: c.start_date(),
+                cause: c.cause.clone(),
+                components: c.components.clone(),
+                pos: to_view(layout[i]),
+            }
+        })
+        .collect();
+    let edges = edges_raw.into_iter().map(|(a, b, _)| (a, b, "edge edge-text".to_string())).collect();
+    GraphData { nodes, edges, layout_ms }
 }

@@ -149,7 +149,7 @@ pub(crate) fn Home() -> impl IntoView {
                 let title = c.title.clone();
                 let class = if sel == Some(i) { "result selected" } else { "result" };
                 view! {
-                    <li class=class id=format!("result-{i}") aria-selected=(sel == Some(i)).to_string() role="option">
+                    <li class=class id=format!("result-{i}") aria-current=(sel == Some(i)).then_some("true")>
                         <A href=href><span class="result-title">{title}</span></A>
                         <div class="meta">{format!("{} · {}", c.organisation, c.start_date())}</div>
                         <SnippetView snippet=snip />
@@ -159,7 +159,7 @@ pub(crate) fn Home() -> impl IntoView {
             .collect_view();
         view! {
             <p class="count" aria-live="polite" id="result-count">{format!("{total} case{}", if total == 1 { "" } else { "s" })}</p>
-            <ol class="results" role="listbox" aria-label="Search results">{items}</ol>
+            <ol class="results" aria-label="Search results">{items}</ol>
         }
         .into_any()
     };
@@ -186,7 +186,7 @@ pub(crate) fn Home() -> impl IntoView {
                         view! {
                             <li>
                                 <A href=search_url(&q.text, &filters) attr:class=if active { "facet active" } else { "facet" }
-                                   attr:aria-pressed=active.to_string()>
+                                   attr:aria-current=active.then_some("true")>
                                     {label} <span class="n">{f.count}</span>
                                 </A>
                             </li>

@@ -1,6 +1,8 @@
 //! Route views.
 
 mod about;
+#[cfg(feature = "bench")]
+mod bench;
 mod case;
 mod check;
 mod graph;
@@ -10,6 +12,15 @@ mod rules;
 mod topics;
 
 pub(crate) use about::About;
+#[cfg(feature = "bench")]
+pub(crate) use bench::BenchPage;
+
+/// Without the `bench` feature the benchmark page does not exist.
+#[cfg(not(feature = "bench"))]
+#[leptos::component]
+pub(crate) fn BenchPage() -> impl leptos::IntoView {
+    leptos::view! { <NotFound what="the benchmark page (build with --features bench)".to_string() /> }
+}
 pub(crate) use case::CasePage;
 pub(crate) use check::CheckPage;
 pub(crate) use graph::GraphPage;

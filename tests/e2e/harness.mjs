@@ -13,8 +13,11 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
 ];
 
-export async function launch() {
+// Service workers are blocked unless a test asks for them, so that request
+// interception (page.route) sees every request.
+export async function launch({ serviceWorkers = "block" } = {}) {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "casebook-e2e-")), {
+    serviceWorkers,
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_ARGS,
@@ -27,8 +30,8 @@ export function assert(cond, message) {
 }
 
 const tests = [];
-export function test(name, fn) {
-  tests.push({ name, fn });
+export function test(name, fn, options = {}) {
+  tests.push({ name, fn, options });
 }
 
 // Runs every registered test in a fresh browser profile; exits non-zero on failure.
@@ -37,7 +40,7 @@ export async function run() {
   let failed = 0;
   for (const t of tests) {
     if (only && !t.name.includes(only)) continue;
-    const context = await launch();
+    const context = await launch(t.options);
     const page = context.pages()[0] || (await context.newPage());
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));

@@ -1,0 +1,63 @@
+//! `casebook-bench`: prints Casebook's benchmark figures as Markdown tables.
+//! Measurements, not tests: run it on a quiet machine and read the numbers.
+//!
+//! Usage: `cargo run --release -p casebook-cli --bin casebook-bench [-- --quick]`
+#![allow(clippy::print_stdout)]
+
+use casebook_bench::{bench_review, bench_search, synthetic_cases, synthetic_manifest, TinyIndex};
+use casebook_model::{load_cases_dir, Vocabulary};
+use std::time::Instant;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let start = Instant::now();
+    let now = move || start.elapsed().as_secs_f64() * 1000.0;
+    let cases = load_cases_dir(std::path::Path::new("cases"), &Vocabulary::builtin()?)?;
+
+    println!("## Search (native)\n");
+    println!("| corpus | cases | terms | index B/case raw | index B/case compressed | p50 ms | p99 ms |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let sizes: &[usize] = if quick { &[2_000] } else { &[10_000, 50_000] };
+    let mut corpora = vec![("library".to_string(), cases.clone())];
+    for &n in sizes {
+        corpora.push((format!("synthetic {n}"), synthetic_cases(&cases, n, 7)));
+    }
+    for (name, corpus) in &corpora {
+        let rounds = if corpus.len() > 20_000 { 3 } else { 20 };
+        let b = bench_search(corpus, rounds, &now);
+        println!(
+            "| {name} | {} | {} | {:.0} | {:.0} | {:.3} | {:.3} |",
+            b.cases, b.terms, b.bytes_per_case_raw, b.bytes_per_case_compressed, b.p50_ms, b.p99_ms
+        );
+    }
+
+    println!("\n## tinysearch-style baseline (per-document Xor8 filters, same tokeniser, native)\n");
+    println!("| corpus | filter B/case raw | compressed | p50 ms | p99 ms | false positives / hits |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, corpus) in &corpora {
+        let rounds = if corpus.len() > 20_000 { 3 } else { 20 };
+        let t = TinyIndex::bench(corpus, rounds, &now);
+        println!(
+            "| {name} | {:.0} | {:.0} | {:.3} | {:.3} | {} / {} |",
+            t.bytes_per_case_raw, t.bytes_per_case_compressed, t.p50_ms, t.p99_ms, t.false_positives, t.hits
+        );
+    }
+
+    println!("\n## Manifest review (native)\n");
+    println!("| input | objects | findings | parse only ms | full review ms | MB/s | review ÷ parse |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let target = if quick { 1 << 20 } else { 5 << 20 };
+    let (yaml, objects) = synthetic_manifest(target);
+    let r = bench_review(&yaml, objects, if quick { 3 } else { 5 }, &now);
+    println!(
+        "| {:.1} MB generated | {} | {} | {:.0} | {:.0} | {:.1} | {:.2} |",
+        r.bytes as f64 / 1_048_576.0,
+        r.objects,
+        r.findings,
+        r.parse_ms,
+        r.review_ms,
+        r.bytes as f64 / 1_048_576.0 / (r.review_ms / 1000.0),
+        r.review_ms / r.parse_ms
+    );
+    Ok(())
+}

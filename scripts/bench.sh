@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Benchmarks (never part of the tests): native search and review figures, the
+# same in wasm in headless Chromium, and the release build's performance budgets.
+source "$(dirname "$0")/lib.sh"
+bash scripts/setup.sh
+step "case bundle" bash scripts/build-bundle.sh
+step "native benchmarks" cargo run --quiet --release -p casebook-cli --bin casebook-bench
+step "release site" bash -c 'source scripts/lib.sh; wasm_env; trunk build --release'
+step "bench site (--features bench)" bash -c 'source scripts/lib.sh; wasm_env; trunk build --release --features bench --dist target/dist-bench'
+node tools/serve-dist.mjs dist 8090 >/dev/null 2>&1 & s1=$!
+node tools/serve-dist.mjs target/dist-bench 8091 >/dev/null 2>&1 & s2=$!
+trap 'kill $s1 $s2 2>/dev/null || true' EXIT
+sleep 1
+step "wasm benchmarks in headless Chromium" node tools/bench-wasm.mjs http://127.0.0.1:8091
+step "performance budgets of the release build" node tools/perf.mjs dist http://127.0.0.1:8090

@@ -1,0 +1,79 @@
+// Performance budgets of the release build, measured in headless Chromium.
+// Prints numbers; asserts nothing (budgets are for people to read).
+// Usage: node tools/perf.mjs <dist-dir> <base-url>
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync, constants } from "node:zlib";
+import { launch } from "../tests/e2e/harness.mjs";
+
+const [dist = "dist", base = "http://127.0.0.1:8090"] = process.argv.slice(2);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+console.log("## First-visit transfer by file\n\n| file | raw KB | gzip KB | brotli KB |\n|---|---:|---:|---:|");
+let totals = [0, 0, 0];
+for (const f of readdirSync(dist)) {
+  const p = join(dist, f);
+  if (!statSync(p).isFile() || !/\.(wasm|js|css|bin|html)$/.test(f)) continue;
+  const raw = readFileSync(p);
+  const gz = gzipSync(raw, { level: 9 }).length;
+  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  totals = [totals[0] + raw.length, totals[1] + gz, totals[2] + br];
+  console.log(`| ${f.replace(/-[0-9a-f]{16}/, "")} | ${(raw.length / 1024).toFixed(1)} | ${(gz / 1024).toFixed(1)} | ${(br / 1024).toFixed(1)} |`);
+}
+console.log(`| **total** | ${(totals[0] / 1024).toFixed(1)} | ${(totals[1] / 1024).toFixed(1)} | ${(totals[2] / 1024).toFixed(1)} |`);
+
+const context = await launch();
+const page = context.pages()[0] || (await context.newPage());
+const render = [], usable = [];
+for (let i = 0; i < 5; i++) {
+  await page.goto("about:blank");
+  await page.goto(base + "/?fresh=" + i, { waitUntil: "commit" });
+  await page.waitForSelector(".site-header");
+  render.push(await page.evaluate(() => performance.now()));
+  await page.waitForSelector("#q");
+  await page.fill("#q", "dns");
+  await page.waitForSelector("#result-0");
+  usable.push(await page.evaluate(() => performance.now()));
+}
+console.log(`\n## Load (median of 5)\n\n- time to first render: ${median(render).toFixed(0)} ms\n- time until search works (results for a typed query): ${median(usable).toFixed(0)} ms`);
+
+await page.evaluate(() => {
+  window.__long = [];
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration))).observe({ type: "longtask", buffered: false });
+});
+const perKey = [];
+await page.fill("#q", "");
+for (const ch of "kubernetes dns outage") {
+  const t0 = await page.evaluate(() => performance.now());
+  await page.keyboard.type(ch);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+  perKey.push((await page.evaluate(() => performance.now())) - t0);
+}
+const longTasks = await page.evaluate(() => window.__long);
+console.log(`\n## Typing in search\n\n- per keystroke until the next frame: median ${median(perKey).toFixed(1)} ms, max ${Math.max(...perKey).toFixed(1)} ms\n- long tasks while typing: ${longTasks.length} (longest ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms; budget: none over 200 ms)`);
+
+await page.goto(base + "/check");
+await page.waitForSelector("#manifest");
+const doc = (i) => `---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app-${i}, namespace: ns-${i % 9}}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: app-${i}}}\n  template:\n    metadata: {labels: {app: app-${i}}}\n    spec:\n      containers:\n        - name: app\n          image: registry.example.com/app:${i}\n          resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {memory: 128Mi}}\n          readinessProbe: {httpGet: {path: /ready, port: 8080}}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: app-${i}, namespace: ns-${i % 9}}\nspec: {selector: {app: app-${i}}, ports: [{name: http, port: 80}]}\n`;
+let yaml = "";
+for (let i = 0; yaml.length < 1 << 20; i++) yaml += doc(i);
+await page.evaluate((y) => {
+  const t = document.getElementById("manifest");
+  t.value = y;
+  t.dispatchEvent(new Event("input", { bubbles: true }));
+}, yaml);
+const c0 = await page.evaluate(() => performance.now());
+await page.click("#run-check");
+await page.waitForSelector("#check-summary");
+const c1 = await page.evaluate(() => performance.now());
+console.log(`\n## /check on a ${(yaml.length / 1048576).toFixed(1)} MB manifest\n\n- click to findings shown: ${(c1 - c0).toFixed(0)} ms`);
+
+for (const q of ["", "?synthetic=1000"]) {
+  const g0 = Date.now();
+  await page.goto(base + "/graph" + q);
+  await page.waitForSelector("#graph-stats");
+  const nodes = await page.getAttribute("#graph-stats", "data-nodes");
+  const layout = await page.getAttribute("#graph-stats", "data-layout-ms");
+  console.log(`\n## /graph${q}\n\n- ${nodes} nodes: navigation to drawn ${Date.now() - g0} ms; layout ${q ? `computed in wasm in ${layout} ms` : "precomputed at build time"}`);
+}
+await context.close();
