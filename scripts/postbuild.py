@@ -34,6 +34,12 @@ def add_hashes(match):
 html, n = re.subn(r'http-equiv="Content-Security-Policy" content="([^"]*)"', add_hashes, html)
 if n != 1:
     sys.exit("postbuild: index.html must contain exactly one Content-Security-Policy meta tag")
+# 3. Tell the app the hashed name of the review worker's loader.
+loaders = sorted(f for f in os.listdir(staging) if f.startswith("casebook-worker") and f.endswith("_loader.js"))
+if loaders:
+    meta = f'<meta name="casebook-worker" content="/{loaders[0]}" />'
+    html = re.sub(r'\s*<meta name="casebook-worker"[^>]*>', "", html)
+    html = html.replace("</head>", f"  {meta}\n</head>", 1)
 open(index_path, "w", encoding="utf-8").write(html)
 
 sw_path = os.path.join(staging, "sw.js")

@@ -1,4 +1,5 @@
-use casebook_rules::{decode_fragment, encode_fragment, review, to_markdown, Finding, Options, Report, MAX_INPUT_BYTES};
+use casebook_rules::{decode_fragment, encode_fragment, review, to_json, to_markdown, Options, MAX_INPUT_BYTES};
+use serde::Deserialize;
 use leptos::ev;
 use leptos::html::Textarea;
 use leptos::prelude::*;
@@ -38,6 +39,67 @@ spec:
   selector: {app: api}
   ports: [{name: http, port: 80, targetPort: 8080}]
 "#;
+
+/// A finding as the review worker reports it (the JSON of `casebook check --format json`).
+#[derive(Debug, Clone, Deserialize)]
+struct Finding {
+    rule: String,
+    severity: String,
+    line: u32,
+    column: u32,
+    resource: Resource,
+    message: String,
+    cases: Vec<String>,
+    #[serde(default)]
+    frame: String,
+    #[serde(default)]
+    suppressed: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct Resource {
+    kind: String,
+    name: String,
+    namespace: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct InputProblem {
+    line: u32,
+    column: u32,
+    message: String,
+}
+
+/// A review, as the UI shows it.
+#[derive(Debug, Clone, Deserialize)]
+struct Report {
+    findings: Vec<Finding>,
+    errors: Vec<InputProblem>,
+    notices: Vec<InputProblem>,
+    suppressed_findings: Vec<Finding>,
+    objects: usize,
+    #[serde(skip)]
+    markdown: String,
+}
+
+fn parse_report(json: &str, markdown: String) -> Option<Report> {
+    serde_json::from_str::<Report>(json).ok().map(|r| Report { markdown, ..r })
+}
+
+/// Runs a review on this thread (used only when no worker can be started).
+fn review_here(after: &str, before: Option<&str>) -> Option<Report> {
+    let r = review(after, before, &Options::default());
+    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    let md = to_markdown(&r, &format!("{origin}/cases/"));
+    parse_report(&to_json(&r).to_string(), md)
+}
+
+/// Starts the review worker named by the build in `<meta name="casebook-worker">`.
+fn start_worker() -> Option<web_sys::Worker> {
+    let doc = web_sys::window()?.document()?;
+    let url = doc.query_selector("meta[name=casebook-worker]").ok()??.get_attribute("content")?;
+    web_sys::Worker::new(&url).ok()
+}
 
 /// Reads the current URL fragment.
 fn fragment() -> String {
@@ -101,6 +163,32 @@ pub(crate) fn CheckPage() -> impl IntoView {
         Err(e) => link_error.set(Some(e)),
     }
 
+    let busy = RwSignal::new(false);
+    let seq = StoredValue::new(0u32);
+    // The worker, once started; checks run there so the page never freezes.
+    let worker = StoredValue::new_local(start_worker());
+    if let Some(w) = worker.get_value() {
+        let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let data = ev.data();
+            let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+            let id = get("id").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
+            if id != seq.get_value() {
+                return; // a newer check is under way
+            }
+            let json = get("json").and_then(|v| v.as_string()).unwrap_or_default();
+            let md = get("markdown").and_then(|v| v.as_string()).unwrap_or_default();
+            report.set(parse_report(&json, md));
+            busy.set(false);
+        });
+        w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        on_cleanup(move || {
+            if let Some(w) = worker.get_value() {
+                w.terminate();
+            }
+        });
+    }
+
     // The text areas own what the user types; the signals only carry text loaded
     // programmatically (example, file, shared link). Typing never writes a
     // (possibly 20 MB) value back into the DOM.
@@ -113,12 +201,24 @@ pub(crate) fn CheckPage() -> impl IntoView {
             report.set(None);
             return;
         }
-        let r = review(&a, b.as_deref(), &Options::default());
         // Keep the review shareable: the text lives only in the URL fragment.
         if a.len() + b.as_ref().map_or(0, String::len) <= 512 * 1024 {
             set_fragment(&encode_fragment(&a, b.as_deref()));
         }
-        report.set(Some(r));
+        seq.update_value(|n| *n += 1);
+        match worker.get_value() {
+            Some(w) => {
+                let msg = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&msg, &"id".into(), &f64::from(seq.get_value()).into());
+                let _ = js_sys::Reflect::set(&msg, &"after".into(), &a.into());
+                let _ = js_sys::Reflect::set(&msg, &"before".into(), &b.map_or(wasm_bindgen::JsValue::NULL, Into::into));
+                busy.set(true);
+                if w.post_message(&msg).is_err() {
+                    busy.set(false);
+                }
+            }
+            None => report.set(review_here(&a, b.as_deref())),
+        }
     };
     if !after.get_untracked().is_empty() {
         run();
@@ -171,8 +271,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
 
     let copy_markdown = move |_| {
         let Some(r) = report.get_untracked() else { return };
-        let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-        let md = to_markdown(&r, &format!("{origin}/cases/"));
+        let md = r.markdown.clone();
         if let Some(w) = web_sys::window() {
             let _ = w.navigator().clipboard().write_text(&md);
         }
@@ -182,28 +281,30 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let lib_cases = lib.clone();
     let finding_view = move |f: Finding| {
         let (line, col) = (f.line, f.column);
-        let sev = f.severity.as_str();
+        let sev = f.severity.clone();
         let cases = f
             .cases
             .iter()
             .map(|c| {
-                let title = lib_cases.find(c).map(|d| lib_cases.cases[d].organisation.clone()).unwrap_or_else(|| (*c).to_string());
+                let title = lib_cases.find(c).map_or_else(|| c.clone(), |d| lib_cases.cases[d].organisation.clone());
                 view! { <A href=format!("/cases/{c}")>{title}</A>" " }
             })
             .collect_view();
+        let sev2 = sev.clone();
+        let (rule_href, rule_text) = (format!("/rules/{}", f.rule), f.rule.clone());
         let class = move || {
             let hl = highlighted.get() == Some((line, col));
-            format!("finding sev-{sev}{}", if hl { " highlight" } else { "" })
+            format!("finding sev-{sev2}{}", if hl { " highlight" } else { "" })
         };
         let suppressed = f.suppressed.clone().map(|r| view! { <p class="suppressed">"Suppressed: " {r}</p> });
         view! {
-            <li class=class data-rule=f.rule data-line=line.to_string()>
+            <li class=class data-rule=f.rule.clone() data-line=line.to_string()>
                 <button class="loc" title="Show this line in the input" on:click=move |_| {
                     highlighted.set(Some((line, col)));
                     if let Some(area) = after_ref.get_untracked() { highlight_line(&area, line); }
                 }>{format!("{line}:{col}")}</button>
                 " " <span class="sev">{sev}</span> " "
-                <A href=format!("/rules/{}", f.rule)><code>{f.rule}</code></A>
+                <A href=rule_href><code>{rule_text}</code></A>
                 <p class="message">{f.message.clone()}</p>
                 <pre><code>{f.frame.clone()}</code></pre>
                 <p class="from">"From: " {cases}</p>
@@ -287,6 +388,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             </div>
             <div class="check-actions">
                 <button id="run-check" on:click=move |_| run()>"Check"</button>
+                {move || busy.get().then(|| view! { <span role="status" id="checking">"Checking…"</span> })}
                 <button class="secondary" id="copy-markdown" on:click=copy_markdown disabled=move || report.get().is_none()>"Copy as Markdown"</button>
                 <A href="/rules">"All rules"</A>
             </div>

@@ -24,7 +24,7 @@ use std::fmt;
 /// The bundle's magic bytes.
 pub const MAGIC: &[u8; 8] = b"CASEBOOK";
 /// The format version this build reads and writes.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 const HEADER: usize = 8 + 2 + 4 + 4;
 /// How many related cases are kept per case.
 pub const RELATED_PER_CASE: usize = 8;
@@ -212,8 +212,8 @@ mod tests {
         assert_eq!(Bundle::decode(b"<!DOCTYPE html><html>"), Err(BundleError::BadMagic));
         assert_eq!(Bundle::decode(b"CASE"), Err(BundleError::TooShort { len: 4 }));
         let mut v2 = bytes.clone();
-        v2[8] = 2;
-        assert_eq!(Bundle::decode(&v2), Err(BundleError::WrongVersion { found: 2, expected: 1 }));
+        v2[8] = 1;
+        assert_eq!(Bundle::decode(&v2), Err(BundleError::WrongVersion { found: 1, expected: FORMAT_VERSION }));
         assert!(matches!(Bundle::decode(&bytes[..bytes.len() - 3]), Err(BundleError::LengthMismatch { .. })));
         let mut flipped = bytes.clone();
         let last = flipped.len() - 1;

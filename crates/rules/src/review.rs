@@ -40,7 +40,6 @@ pub struct Finding {
     /// Cases the rule is grounded in.
     pub cases: Vec<&'static str>,
     /// The source line, with Secret values redacted.
-    #[serde(skip)]
     pub frame: String,
     /// Why it was suppressed, when it was.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -176,8 +175,17 @@ fn scrub(text: &str, secrets: &[String]) -> String {
     secrets.iter().fold(text.to_string(), |t, s| t.replace(s.as_str(), "[redacted]"))
 }
 
-fn frame_of(text: &str, line: u32, redact: &[(u32, u32)], secrets: &[String]) -> String {
-    let raw = text.lines().nth(line.saturating_sub(1) as usize).unwrap_or_default();
+/// Byte offsets where each line starts, for O(1) code frames.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+}
+
+fn frame_of(text: &str, starts: &[usize], line: u32, redact: &[(u32, u32)], secrets: &[String]) -> String {
+    let i = line.saturating_sub(1) as usize;
+    let raw = starts.get(i).map_or("", |&s| {
+        let end = starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1));
+        text.get(s..end.max(s)).unwrap_or_default().trim_end_matches('\r')
+    });
     let raw: String = scrub(raw, secrets).chars().take(240).collect();
     if redact.iter().any(|(a, b)| (*a..=*b).contains(&line)) {
         match raw.split_once(':') {
@@ -198,7 +206,9 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         let tag = |e: &InputError| InputError { message: format!("in the before version: {}", e.message), ..e.clone() };
         report.errors.extend(p.errors.iter().map(tag));
     }
-    let input = Input { objects: &now.objects, before: prev.as_ref().map(|p| p.objects.as_slice()) };
+    let lookup = crate::rules::Lookup::new(&now.objects);
+    let input = Input { objects: &now.objects, before: prev.as_ref().map(|p| p.objects.as_slice()), lookup: &lookup };
+    let starts = line_starts(after);
     let redact = secret_lines(&now.objects);
     let secrets = secret_values(&now.objects);
     for rule in ALL.iter().copied() {
@@ -224,7 +234,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
                 message: scrub(&raw.message, &secrets),
                 cases: rule.cases.to_vec(),
-                frame: frame_of(after, raw.line, &redact, &secrets),
+                frame: frame_of(after, &starts, raw.line, &redact, &secrets),
                 suppressed: suppression(obj, rule.id),
             };
             if finding.suppressed.is_some() {

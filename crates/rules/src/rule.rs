@@ -97,13 +97,15 @@ impl Rule {
     }
 }
 
-/// What a rule sees: the objects, and the before version for change rules.
+/// What a rule sees: the objects, the before version for change rules, and
+/// lookup tables built once per review so that rules stay linear in the input.
 #[derive(Debug, Clone, Copy)]
 pub struct Input<'a> {
     /// The objects under review (the "after" version in a change review).
     pub objects: &'a [Object],
     /// The previous version, in a before/after review.
     pub before: Option<&'a [Object]>,
+    pub(crate) lookup: &'a crate::rules::Lookup,
 }
 
 /// A finding as a rule emits it, before the runner adds rule metadata.

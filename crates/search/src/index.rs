@@ -29,6 +29,10 @@ const PREFIX_WEIGHT: f32 = 0.7;
 const TYPO_WEIGHT: f32 = 0.5;
 const MAX_EXPANSIONS: usize = 48;
 const ALIAS_BOOST: f32 = 1.0e6;
+/// Hits that get their matched terms filled in (for snippets); the rest are ranked only.
+const TERMS_FOR_TOP: usize = 100;
+/// Hits ranked exactly by score; later ones are grouped by words matched.
+const RANKED: usize = 1000;
 
 /// The compact search index, built at bundle time and stored in the bundle.
 ///
@@ -40,6 +44,7 @@ pub struct Index {
     offsets: Vec<u32>,
     postings: Vec<u8>,
     doc_len: Vec<u16>,
+    facets: facets::FacetTable,
 }
 
 /// A search request: free text plus facet filters.
@@ -67,7 +72,8 @@ pub struct Hit {
     pub score: f32,
     /// How many of the query's words matched.
     pub matched_terms: usize,
-    /// The dictionary terms that matched, for snippets and highlighting.
+    /// The dictionary terms that matched, for snippets and highlighting
+    /// (filled for the best hits only).
     pub terms: Vec<String>,
 }
 
@@ -147,7 +153,7 @@ impl Index {
             }
             doc_len.push(u16::try_from(len).unwrap_or(u16::MAX));
         }
-        let mut index = Index { doc_len, ..Index::default() };
+        let mut index = Index { doc_len, facets: facets::FacetTable::build(cases), ..Index::default() };
         for (term, docs) in map {
             index.terms.push(term);
             index.offsets.push(index.postings.len() as u32);
@@ -177,6 +183,7 @@ impl Index {
         if self.offsets.len() != self.terms.len() {
             return Err("index: offsets and terms differ in length".into());
         }
+        self.facets.check(self.doc_len.len())?;
         if self.terms.windows(2).any(|w| w[0] >= w[1]) {
             return Err("index: dictionary is not sorted".into());
         }
@@ -262,7 +269,9 @@ impl Index {
 
     /// Runs a query over `cases` (the same slice, in the same order, the index was built from).
     pub fn search(&self, cases: &[Case], query: &Query) -> SearchResults {
-        let allowed = |doc: usize| cases.get(doc).is_some_and(|c| facets::matches(c, &query.filters));
+        let mask = self.facets.allowed(&query.filters);
+        let limit = cases.len().min(self.doc_count());
+        let allowed = |doc: usize| doc < limit && mask.as_ref().is_none_or(|m| m.get(doc).copied().unwrap_or(false));
         let words: Vec<String> = split_words(&query.text);
         let trimmed = query.text.trim();
         let mut results: Vec<Hit> = if words.is_empty() {
@@ -275,7 +284,8 @@ impl Index {
         } else {
             self.rank(&words, query.text.ends_with(char::is_whitespace), &allowed)
         };
-        if !trimmed.is_empty() {
+        // An exact id or alias (`IL-0346`) goes first; ids never contain spaces.
+        if !trimmed.is_empty() && !trimmed.contains(char::is_whitespace) {
             if let Some(doc) = cases.iter().position(|c| c.is_named(trimmed)).filter(|&d| allowed(d)) {
                 match results.iter().position(|h| h.doc == doc) {
                     Some(p) => {
@@ -287,50 +297,82 @@ impl Index {
                 }
             }
         }
-        let facets = facets::count(cases, results.iter().map(|h| h.doc));
+        let facets = self.facets.count(results.iter().map(|h| h.doc));
         SearchResults { results, facets }
     }
 
     fn rank(&self, words: &[String], trailing_space: bool, allowed: &dyn Fn(usize) -> bool) -> Vec<Hit> {
-        let n = self.doc_count() as f32;
+        let n_docs = self.doc_count();
+        let n = n_docs as f32;
         let avgdl = (self.doc_len.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1.0)).max(1.0);
-        // doc -> (per-word best score, matched term names)
-        let mut acc: std::collections::HashMap<u32, (Vec<f32>, Vec<String>)> = std::collections::HashMap::new();
+        // Dense accumulators: total score, matched-word count, and best score of the current word.
+        let mut total = vec![0.0f32; n_docs];
+        let mut matched = vec![0u16; n_docs];
+        let mut best = vec![0.0f32; n_docs];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut word_terms: Vec<Vec<usize>> = Vec::with_capacity(words.len());
+        // Sum of field weights for every field mask.
+        let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
         for (wi, word) in words.iter().enumerate() {
             let is_last = wi + 1 == words.len() && !trailing_space;
-            for (ti, weight) in self.expand(word, is_last) {
-                let postings: Vec<_> = self.postings_of(ti).collect();
-                let df = postings.len() as f32;
+            let mut seen_now: Vec<u32> = Vec::new();
+            let expansions = self.expand(word, is_last);
+            word_terms.push(expansions.iter().map(|(t, _)| *t).collect());
+            for (ti, weight) in expansions {
+                let posts: Vec<(u32, u8, u8)> = self.postings_of(ti).collect();
+                let df = posts.len() as f32;
                 let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
-                for (doc, mask, tf) in postings {
-                    if !allowed(doc as usize) {
+                for (doc, mask, tf) in posts {
+                    let d = doc as usize;
+                    if d >= n_docs || !allowed(d) {
                         continue;
                     }
                     let fields = mask.count_ones() as f32;
-                    let wtf: f32 = (0..5).filter(|f| mask & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum::<f32>()
-                        + (f32::from(tf) - fields).max(0.0);
-                    let dl = f32::from(self.doc_len.get(doc as usize).copied().unwrap_or(1));
+                    let wtf = mask_weight[(mask & 31) as usize] + (f32::from(tf) - fields).max(0.0);
+                    let dl = f32::from(self.doc_len[d]);
                     let s = weight * idf * wtf * (K1 + 1.0) / (wtf + K1 * (1.0 - B + B * dl / avgdl));
-                    let e = acc.entry(doc).or_insert_with(|| (vec![0.0; words.len()], Vec::new()));
-                    e.0[wi] = e.0[wi].max(s);
-                    if !e.1.contains(&self.terms[ti]) {
-                        e.1.push(self.terms[ti].clone());
+                    if best[d] == 0.0 {
+                        seen_now.push(doc);
+                    }
+                    best[d] = best[d].max(s);
+                }
+            }
+            for &doc in &seen_now {
+                let d = doc as usize;
+                if matched[d] == 0 {
+                    touched.push(doc);
+                }
+                matched[d] += 1;
+                total[d] += best[d];
+                best[d] = 0.0;
+            }
+        }
+        let mut hits: Vec<Hit> = touched
+            .into_iter()
+            .map(|doc| Hit { doc: doc as usize, matched_terms: matched[doc as usize] as usize, score: total[doc as usize], terms: Vec::new() })
+            .collect();
+        // Rank the best RANKED hits exactly; beyond them, order is by a cheaper
+        // key (words matched), which is all a result list ever shows that far down.
+        let order = |a: &Hit, b: &Hit| b.matched_terms.cmp(&a.matched_terms).then(b.score.total_cmp(&a.score)).then(a.doc.cmp(&b.doc));
+        if hits.len() > RANKED {
+            hits.select_nth_unstable_by(RANKED, order);
+            let (head, tail) = hits.split_at_mut(RANKED);
+            head.sort_unstable_by(order);
+            tail.sort_unstable_by(|a, b| b.matched_terms.cmp(&a.matched_terms));
+        } else {
+            hits.sort_unstable_by(order);
+        }
+        // Matched terms, for snippets, only where they will be shown.
+        let top: std::collections::HashMap<usize, usize> = hits.iter().take(TERMS_FOR_TOP).enumerate().map(|(i, h)| (h.doc, i)).collect();
+        for ti in word_terms.into_iter().flatten() {
+            for (d, _, _) in self.postings_of(ti) {
+                if let Some(&i) = top.get(&(d as usize)) {
+                    if !hits[i].terms.contains(&self.terms[ti]) {
+                        hits[i].terms.push(self.terms[ti].clone());
                     }
                 }
             }
         }
-        let mut hits: Vec<Hit> = acc
-            .into_iter()
-            .map(|(doc, (scores, terms))| Hit {
-                doc: doc as usize,
-                matched_terms: scores.iter().filter(|&&s| s > 0.0).count(),
-                score: scores.iter().sum(),
-                terms,
-            })
-            .collect();
-        hits.sort_by(|a, b| {
-            b.matched_terms.cmp(&a.matched_terms).then(b.score.total_cmp(&a.score)).then(a.doc.cmp(&b.doc))
-        });
         hits
     }
 }

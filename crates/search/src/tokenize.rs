@@ -114,7 +114,14 @@ fn undouble(base: &str) -> String {
 
 /// Whether `a` and `b` differ by at most one insertion, deletion or substitution.
 pub fn within_one_edit(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return one_edit(a.as_bytes(), b.as_bytes());
+    }
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    one_edit(&a, &b)
+}
+
+fn one_edit<T: PartialEq>(a: &[T], b: &[T]) -> bool {
     let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
     if long.len() - short.len() > 1 {
         return false;

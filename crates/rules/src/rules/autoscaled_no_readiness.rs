@@ -38,9 +38,9 @@ correctly (state loaded, caches warm), and keep it process-local.
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
-        let Some(hpa) = hpa_for(input.objects, wl) else { continue };
-        let svcs = services_selecting(input.objects, wl, &t);
+    for (i, _, t) in workloads(input.objects) {
+        let Some(hpa) = hpa_for(input, i) else { continue };
+        let svcs = services_selecting(input, i);
         let Some(&svc) = svcs.first() else { continue };
         for c in t.app_containers().iter().filter(|c| c.get("readinessProbe").is_none()) {
             out.emit(i, container_anchor(c), format!(

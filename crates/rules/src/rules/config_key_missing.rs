@@ -41,8 +41,8 @@ stop reading it before removing it.
 ",
 };
 
-fn find<'a>(objects: &'a [Object], kind: &str, name: &str, near: &Object) -> Option<&'a Object> {
-    objects.iter().find(|o| o.kind == kind && o.name == name && o.same_namespace(near))
+fn find<'a>(input: &Input<'a>, kind: &str, name: &str, near: &Object) -> Option<&'a Object> {
+    input.lookup.named(kind, name).iter().map(|&i| &input.objects[i]).find(|o| o.same_namespace(near))
 }
 
 fn has_key(obj: &Object, key: &str) -> bool {
@@ -59,7 +59,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                         continue;
                     }
                     let (Some(name), Some(key)) = (r.get("name").and_then(Node::as_str), r.get("key")) else { continue };
-                    let Some(target) = find(input.objects, kind, name, wl) else { continue };
+                    let Some(target) = find(input, kind, name, wl) else { continue };
                     let k = key.as_str().unwrap_or_default();
                     if !has_key(target, k) {
                         out.emit(i, key, format!("container {} reads key {k:?} from {kind} {name}, which has no such key; the pod will fail to start or run without it", container_name(c)));
@@ -74,7 +74,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                     continue;
                 }
                 let Some(name) = v.get(name_key).and_then(Node::as_str) else { continue };
-                let Some(target) = find(input.objects, kind, name, wl) else { continue };
+                let Some(target) = find(input, kind, name, wl) else { continue };
                 for item in v.get("items").map(Node::items).unwrap_or_default() {
                     if let Some(key) = item.get("key") {
                         let k = key.as_str().unwrap_or_default();

@@ -71,10 +71,10 @@ fn ingress_routes_to(ing: &Object, svc: &str) -> Option<Node> {
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (_, wl, t) in workloads(input.objects) {
+    for (wi, _, t) in workloads(input.objects) {
         let images: Vec<&str> = t.containers().filter_map(|c| c.get("image").and_then(Node::as_str)).collect();
         let Some(image) = dashboard_image(&images) else { continue };
-        for s in services_selecting(input.objects, wl, &t) {
+        for s in services_selecting(input, wi) {
             let svc = &input.objects[s];
             let ty = svc.root.path(&["spec", "type"]);
             if let Some(ty) = ty.filter(|t| matches!(t.as_str(), Some("LoadBalancer" | "NodePort"))) {

@@ -4,6 +4,7 @@
 use crate::objects::{match_labels, selects, Object, PodTemplate};
 use crate::rule::{Input, Rule};
 use crate::yaml::{Node, Value};
+use std::collections::HashMap;
 
 mod autoscaled_no_readiness;
 mod change_ingress_class;
@@ -87,25 +88,96 @@ pub(crate) fn workloads(objects: &[Object]) -> impl Iterator<Item = (usize, &Obj
     objects.iter().enumerate().filter_map(|(i, o)| o.pod_template().map(|t| (i, o, t)))
 }
 
-/// Services (by index) whose selector selects this workload's pods.
-pub(crate) fn services_selecting(objects: &[Object], wl: &Object, t: &PodTemplate<'_>) -> Vec<usize> {
-    let labels = t.labels();
-    objects
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.kind == "Service" && s.same_namespace(wl) && selects(&match_labels(s), &labels))
-        .map(|(i, _)| i)
-        .collect()
+type Pair = (String, String);
+
+/// Tables built once per review: labels, selectors and names, indexed so that
+/// matching Services, PDBs and workloads is linear in the input, not quadratic.
+#[derive(Debug, Default)]
+pub(crate) struct Lookup {
+    /// Pod template labels per object (empty for non-workloads).
+    pub(crate) labels: Vec<Vec<Pair>>,
+    /// Label selector per object (Services, PDBs, workloads).
+    pub(crate) selectors: Vec<Vec<Pair>>,
+    /// Services and PDBs by each `key=value` pair of their selector.
+    selector_index: HashMap<(&'static str, Pair), Vec<usize>>,
+    /// Workloads by each `key=value` pair of their pod template labels.
+    label_index: HashMap<Pair, Vec<usize>>,
+    /// Objects by kind and name.
+    named: HashMap<(String, String), Vec<usize>>,
+    /// HPAs by the kind and name they scale.
+    hpa_targets: HashMap<(String, String), Vec<usize>>,
 }
 
-/// Whether an HPA in the set scales this workload.
-pub(crate) fn hpa_for<'a>(objects: &'a [Object], wl: &Object) -> Option<&'a Object> {
-    objects.iter().find(|h| {
-        h.kind == "HorizontalPodAutoscaler"
-            && h.same_namespace(wl)
-            && h.root.path(&["spec", "scaleTargetRef", "kind"]).and_then(Node::as_str) == Some(wl.kind.as_str())
-            && h.root.path(&["spec", "scaleTargetRef", "name"]).and_then(Node::as_str) == Some(wl.name.as_str())
-    })
+impl Lookup {
+    pub(crate) fn new(objects: &[Object]) -> Self {
+        let mut l = Lookup::default();
+        for (i, o) in objects.iter().enumerate() {
+            let labels = o.pod_template().map(|t| t.labels()).unwrap_or_default();
+            let selector = match_labels(o);
+            let class: Option<&'static str> = match o.kind.as_str() {
+                "Service" => Some("Service"),
+                "PodDisruptionBudget" => Some("PodDisruptionBudget"),
+                _ => None,
+            };
+            if let Some(class) = class {
+                for p in &selector {
+                    l.selector_index.entry((class, p.clone())).or_default().push(i);
+                }
+            }
+            for p in &labels {
+                l.label_index.entry(p.clone()).or_default().push(i);
+            }
+            l.named.entry((o.kind.clone(), o.name.clone())).or_default().push(i);
+            if o.kind == "HorizontalPodAutoscaler" {
+                let kind = o.root.path(&["spec", "scaleTargetRef", "kind"]).and_then(Node::as_str).unwrap_or_default();
+                let name = o.root.path(&["spec", "scaleTargetRef", "name"]).and_then(Node::as_str).unwrap_or_default();
+                l.hpa_targets.entry((kind.to_string(), name.to_string())).or_default().push(i);
+            }
+            l.labels.push(labels);
+            l.selectors.push(selector);
+        }
+        l
+    }
+
+    /// Services or PDBs (`class`) whose selector selects workload `wl`.
+    pub(crate) fn selecting(&self, objects: &[Object], class: &'static str, wl: usize) -> Vec<usize> {
+        let labels = &self.labels[wl];
+        let mut out: Vec<usize> = labels
+            .iter()
+            .filter_map(|p| self.selector_index.get(&(class, p.clone())))
+            .flatten()
+            .copied()
+            .filter(|&s| objects[s].same_namespace(&objects[wl]) && selects(&self.selectors[s], labels))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Workloads whose pod template carries at least one of these label pairs.
+    pub(crate) fn workloads_with_any(&self, pairs: &[Pair]) -> Vec<usize> {
+        let mut out: Vec<usize> = pairs.iter().filter_map(|p| self.label_index.get(p)).flatten().copied().collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Objects of a kind and name.
+    pub(crate) fn named(&self, kind: &str, name: &str) -> &[usize] {
+        self.named.get(&(kind.to_string(), name.to_string())).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Services (by index) whose selector selects workload number `wl`.
+pub(crate) fn services_selecting(input: &Input<'_>, wl: usize) -> Vec<usize> {
+    input.lookup.selecting(input.objects, "Service", wl)
+}
+
+/// An HPA in the set that scales this workload.
+pub(crate) fn hpa_for<'a>(input: &Input<'a>, wl: usize) -> Option<&'a Object> {
+    let w = &input.objects[wl];
+    let list = input.lookup.hpa_targets.get(&(w.kind.clone(), w.name.clone()))?;
+    list.iter().map(|&h| &input.objects[h]).find(|h| h.same_namespace(w))
 }
 
 /// The container's `name` node, the best place to point at a container.
@@ -131,18 +203,15 @@ pub(crate) fn same_value(a: &Node, b: &Node) -> bool {
     }
 }
 
-/// Finds the object with the same kind, name and namespace in another version.
-pub(crate) fn counterpart<'a>(objects: &'a [Object], o: &Object) -> Option<&'a Object> {
-    objects.iter().find(|b| b.kind == o.kind && b.name == o.name && b.namespace == o.namespace)
-}
-
-/// Runs `f` for every before/after pair of the same object.
+/// Every before/after pair of the same object (same kind, namespace and name).
 pub(crate) fn pairs<'a>(input: &Input<'a>) -> Vec<(usize, &'a Object, &'a Object)> {
     let Some(before) = input.before else { return Vec::new() };
+    let index: HashMap<(&str, Option<&str>, &str), &Object> =
+        before.iter().map(|b| ((b.kind.as_str(), b.namespace.as_deref(), b.name.as_str()), b)).collect();
     input
         .objects
         .iter()
         .enumerate()
-        .filter_map(|(i, after)| counterpart(before, after).map(|b| (i, b, after)))
+        .filter_map(|(i, a)| index.get(&(a.kind.as_str(), a.namespace.as_deref(), a.name.as_str())).map(|b| (i, *b, a)))
         .collect()
 }

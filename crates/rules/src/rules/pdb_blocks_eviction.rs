@@ -1,5 +1,4 @@
-use super::workloads;
-use crate::objects::{int_or_percent, match_labels, selects};
+use crate::objects::{int_or_percent, selects};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
@@ -49,10 +48,11 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             out.emit(i, ma, format!("PodDisruptionBudget {} requires 100% of pods available; no eviction can ever proceed", pdb.name));
             continue;
         }
-        let sel = match_labels(pdb);
-        for (_, wl, t) in workloads(input.objects).filter(|(_, w, _)| w.same_namespace(pdb)) {
-            let Some(replicas) = wl.replicas() else { continue };
-            if !selects(&sel, &t.labels()) {
+        let sel = &input.lookup.selectors[i];
+        for w in input.lookup.workloads_with_any(sel) {
+            let wl = &input.objects[w];
+            let Some(replicas) = wl.replicas().filter(|_| wl.same_namespace(pdb)) else { continue };
+            if !selects(sel, &input.lookup.labels[w]) {
                 continue;
             }
             if int_or_percent(ma, replicas, true).is_some_and(|m| m >= replicas) {

@@ -1,5 +1,4 @@
 use super::workloads;
-use crate::objects::{match_labels, selects};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
@@ -40,14 +39,13 @@ spec:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    let pdbs: Vec<_> = input.objects.iter().filter(|o| o.kind == "PodDisruptionBudget").collect();
-    for (i, wl, t) in workloads(input.objects) {
+    let any_pdb = input.objects.iter().any(|o| o.kind == "PodDisruptionBudget");
+    for (i, wl, _) in workloads(input.objects) {
         let Some(n) = wl.replicas().filter(|&n| n >= 2) else { continue };
-        if pdbs.is_empty() && n < 3 {
+        if !any_pdb && n < 3 {
             continue;
         }
-        let labels = t.labels();
-        if pdbs.iter().any(|p| p.same_namespace(wl) && selects(&match_labels(p), &labels)) {
+        if !input.lookup.selecting(input.objects, "PodDisruptionBudget", i).is_empty() {
             continue;
         }
         let at = wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor());

@@ -37,9 +37,9 @@ spec:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects).filter(|(_, w, _)| w.kind == "Deployment") {
+    for (i, wl, _) in workloads(input.objects).filter(|(_, w, _)| w.kind == "Deployment") {
         let Some(ty) = wl.root.path(&["spec", "strategy", "type"]).filter(|n| n.as_str() == Some("Recreate")) else { continue };
-        let svcs = services_selecting(input.objects, wl, &t);
+        let svcs = services_selecting(input, i);
         if let Some(&s) = svcs.first() {
             out.emit(i, ty, format!("{} uses the Recreate strategy behind Service {}: every rollout stops all pods before new ones are ready", wl.display(), input.objects[s].name));
         }

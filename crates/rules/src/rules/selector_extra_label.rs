@@ -1,5 +1,3 @@
-use super::workloads;
-use crate::objects::match_labels;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
@@ -40,14 +38,18 @@ roll label changes out to pods before selectors.
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, svc) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Service") {
-        let selector = match_labels(svc);
+        let selector = &input.lookup.selectors[i];
         if selector.len() < 2 {
             continue;
         }
         let mut full = false;
         let mut partial: Option<(String, Vec<String>)> = None;
-        for (_, w, t) in workloads(input.objects).filter(|(_, w, _)| w.same_namespace(svc)) {
-            let labels = t.labels();
+        for wi in input.lookup.workloads_with_any(selector) {
+            let w = &input.objects[wi];
+            if !w.same_namespace(svc) {
+                continue;
+            }
+            let labels = &input.lookup.labels[wi];
             let missing: Vec<String> = selector
                 .iter()
                 .filter(|(k, v)| !labels.iter().any(|(lk, lv)| lk == k && lv == v))

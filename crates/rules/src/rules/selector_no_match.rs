@@ -1,5 +1,3 @@
-use super::workloads;
-use crate::objects::match_labels;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
@@ -38,25 +36,31 @@ both from one place (a Helm helper or Kustomize `labels`).
 ",
 };
 
+const WORKLOAD_KINDS: &[&str] = &["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Pod", "Job", "CronJob"];
+
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, svc) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Service") {
-        let selector = match_labels(svc);
+        let selector = &input.lookup.selectors[i];
         if selector.is_empty() {
             continue;
         }
-        let candidates: Vec<_> = workloads(input.objects).filter(|(_, w, _)| w.same_namespace(svc)).collect();
         let mut any_full = false;
         let mut any_partial = false;
-        let mut same_name = None;
-        for (_, w, t) in &candidates {
-            let labels = t.labels();
+        for w in input.lookup.workloads_with_any(selector) {
+            if !input.objects[w].same_namespace(svc) {
+                continue;
+            }
+            let labels = &input.lookup.labels[w];
             let shared = selector.iter().filter(|(k, v)| labels.iter().any(|(lk, lv)| lk == k && lv == v)).count();
             any_full |= shared == selector.len();
             any_partial |= shared > 0 && shared < selector.len();
-            if w.name == svc.name {
-                same_name = Some(w.display());
-            }
         }
+        let same_name = WORKLOAD_KINDS
+            .iter()
+            .flat_map(|k| input.lookup.named(k, &svc.name))
+            .map(|&w| &input.objects[w])
+            .find(|w| w.same_namespace(svc))
+            .map(crate::objects::Object::display);
         // Partial matches are reported by service-selector-extra-label.
         if any_full || any_partial {
             continue;

@@ -40,11 +40,11 @@ containers:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
-        if hpa_for(input.objects, wl).is_some() {
+    for (i, _, t) in workloads(input.objects) {
+        if hpa_for(input, i).is_some() {
             continue;
         }
-        let svcs = services_selecting(input.objects, wl, &t);
+        let svcs = services_selecting(input, i);
         let Some(&svc) = svcs.first() else { continue };
         for c in t.app_containers().iter().filter(|c| c.get("readinessProbe").is_none()) {
             out.emit(i, container_anchor(c), format!(

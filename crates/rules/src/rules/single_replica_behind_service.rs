@@ -32,11 +32,11 @@ Run at least two replicas, spread across nodes, with a PodDisruptionBudget
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
+    for (i, wl, _) in workloads(input.objects) {
         if wl.replicas() != Some(1) || wl.kind == "ReplicaSet" {
             continue;
         }
-        let svcs = services_selecting(input.objects, wl, &t);
+        let svcs = services_selecting(input, i);
         let Some(&s) = svcs.first() else { continue };
         let at = wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor());
         out.emit(i, at, format!("{} runs one replica behind Service {}; any drain, eviction or crash is an outage", wl.display(), input.objects[s].name));

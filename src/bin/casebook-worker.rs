@@ -1,0 +1,30 @@
+//! The manifest-review Web Worker: runs `casebook_rules::review` off the main
+//! thread so a large paste never freezes the page. It receives
+//! `{id, after, before}` and answers `{id, json, markdown}`.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply = scope.clone();
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let data = ev.data();
+        let get = |k: &str| js_sys::Reflect::get(&data, &JsValue::from_str(k)).ok();
+        let after = get("after").and_then(|v| v.as_string()).unwrap_or_default();
+        let before = get("before").and_then(|v| v.as_string());
+        let id = get("id").unwrap_or(JsValue::NULL);
+        let report = casebook_rules::review(&after, before.as_deref(), &casebook_rules::Options::default());
+        let origin = reply.location().origin();
+        let out = js_sys::Object::new();
+        let json = serde_json::to_string(&casebook_rules::to_json(&report)).unwrap_or_default();
+        let markdown = casebook_rules::to_markdown(&report, &format!("{origin}/cases/"));
+        let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
+        let _ = js_sys::Reflect::set(&out, &"json".into(), &JsValue::from_str(&json));
+        let _ = js_sys::Reflect::set(&out, &"markdown".into(), &JsValue::from_str(&markdown));
+        let _ = reply.post_message(&out);
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+}
