@@ -1,6 +1,7 @@
 //! The manifest-review Web Worker: runs `casebook_rules::review` off the main
 //! thread so a large paste never freezes the page. It receives
-//! `{id, after, before}` and answers `{id, json, markdown}`.
+//! `{id, after, before}` and answers `{id, json, markdown}`; it announces
+//! `{ready: true}` once it can take work.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -27,4 +28,8 @@ fn main() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    // Messages sent before this point were not seen: tell the page we are ready.
+    let ready = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&ready, &"ready".into(), &JsValue::TRUE);
+    let _ = scope.post_message(&ready);
 }

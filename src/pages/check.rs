@@ -101,6 +101,10 @@ fn start_worker() -> Option<web_sys::Worker> {
     web_sys::Worker::new(&url).ok()
 }
 
+/// Findings rendered at first; the rest wait behind a button so that a huge
+/// review doesn't block the page while thousands of items are laid out.
+const SHOWN_FINDINGS: usize = 300;
+
 /// Reads the current URL fragment.
 fn fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
@@ -167,10 +171,21 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let seq = StoredValue::new(0u32);
     // The worker, once started; checks run there so the page never freezes.
     let worker = StoredValue::new_local(start_worker());
+    // Work posted before the worker has loaded would be lost: hold the latest until it says ready.
+    let worker_ready = StoredValue::new(false);
+    let pending = StoredValue::new_local(None::<js_sys::Object>);
     if let Some(w) = worker.get_value() {
         let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
             let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+            if get("ready").and_then(|v| v.as_bool()) == Some(true) {
+                worker_ready.set_value(true);
+                if let (Some(w), Some(msg)) = (worker.get_value(), pending.get_value()) {
+                    pending.set_value(None);
+                    let _ = w.post_message(&msg);
+                }
+                return;
+            }
             let id = get("id").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
             if id != seq.get_value() {
                 return; // a newer check is under way
@@ -213,7 +228,9 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 let _ = js_sys::Reflect::set(&msg, &"after".into(), &a.into());
                 let _ = js_sys::Reflect::set(&msg, &"before".into(), &b.map_or(wasm_bindgen::JsValue::NULL, Into::into));
                 busy.set(true);
-                if w.post_message(&msg).is_err() {
+                if !worker_ready.get_value() {
+                    pending.set_value(Some(msg));
+                } else if w.post_message(&msg).is_err() {
                     busy.set(false);
                 }
             }
@@ -313,10 +330,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
         }
     };
 
+    let show_all = RwSignal::new(false);
     let results = move || {
         let r = report.get()?;
+        let limit = if show_all.get() { usize::MAX } else { SHOWN_FINDINGS };
+        let hidden = r.findings.len().saturating_sub(limit);
         let mut groups: Vec<(String, Vec<Finding>)> = Vec::new();
-        for f in &r.findings {
+        for f in r.findings.iter().take(limit) {
             let key = match &f.resource.namespace {
                 Some(ns) => format!("{} {}/{}", f.resource.kind, ns, f.resource.name),
                 None => format!("{} {}", f.resource.kind, f.resource.name),
@@ -352,6 +372,9 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 <p class="summary-line" id="check-summary">{format!("{} finding(s) in {} object(s), {} suppressed, {} input problem(s).", r.findings.len(), r.objects, r.suppressed_findings.len(), r.errors.len())}</p>
                 {errors}
                 {groups_view}
+                {(hidden > 0).then(|| view! {
+                    <button class="secondary" id="show-all" on:click=move |_| show_all.set(true)>{format!("Show {hidden} more finding(s)")}</button>
+                })}
                 {suppressed}
                 {notices}
             </div>

@@ -159,6 +159,19 @@ test("20 MB of input, hostile fragments and deep nesting give clear messages and
   await page.waitForSelector("#link-error");
 });
 
+test("a large check runs off the main thread: the page paints 'Checking…' while it works", async ({ page }) => {
+  await ready(page, BASE, "/check");
+  const doc = (i) => `---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app-${i}}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: app-${i}}}\n  template:\n    metadata: {labels: {app: app-${i}}}\n    spec:\n      containers: [{name: app, image: "registry.example.com/app:${i}"}]\n`;
+  let yaml = "";
+  for (let i = 0; yaml.length < 4 << 20; i++) yaml += doc(i);
+  await page.evaluate((y) => { document.getElementById("manifest").value = y; }, yaml);
+  await page.click("#run-check");
+  await page.waitForSelector("#checking", { timeout: 5000 });
+  await page.waitForSelector("#check-summary", { timeout: 60000 });
+  assert(!(await page.isVisible("#checking")), "busy state cleared");
+  assert(await page.isVisible("#show-all"), "thousands of findings are paged, not all laid out at once");
+});
+
 test("accessibility: axe-core finds no serious or critical violations on any page", async ({ page }) => {
   const pages = ["/", "/?q=dns", "/cases/2025-11-05-render-oregon-404", "/graph", "/topics", "/topics/component/dns", "/check", "/rules", "/rules/liveness-remote-dependency", "/about", "/no-such-page"];
   const failures = [];
