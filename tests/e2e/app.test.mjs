@@ -179,6 +179,15 @@ test("the graph and topic pages load", async ({ page }) => {
   await page.waitForSelector("a[href='/topics/cause/config-change']");
 });
 
+test("pages are readable at 360 px wide: no horizontal scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/", "/cases/2026-09-29-azure-openai-sweden-central", "/graph", "/topics/component/dns", "/check", "/rules/liveness-remote-dependency"]) {
+    await ready(page, path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 1, `${path} overflows by ${overflow}px at 360px`);
+  }
+});
+
 test("a panic shows the crash view with a reload link instead of a dead page", async ({ page }) => {
   await page.goto(BASE + "/debug/panic");
   await page.waitForSelector(".crash #crash-reload", { timeout: 20000 });
