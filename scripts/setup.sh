@@ -39,6 +39,11 @@ trunk_cli() {
   cargo install trunk --version "$TRUNK_VERSION" --locked
 }
 
+cargo_fuzz() {
+  if cargo fuzz --version >/dev/null 2>&1; then echo "    cargo-fuzz present"; return 0; fi
+  cargo install cargo-fuzz --locked
+}
+
 node_tools() {
   command -v npm >/dev/null || die "npm is missing"
   if [ -f tools/node_modules/.package-lock.json ] && [ tools/node_modules/.package-lock.json -nt tools/package-lock.json ] \
@@ -52,4 +57,5 @@ step "apt packages (Debian rustc-web, rust-web-src, chromium, chromedriver)" apt
 step "toolchain check" check_toolchain
 step "wasm-bindgen-cli pinned to Cargo.lock" wasm_bindgen_cli
 step "trunk $TRUNK_VERSION" trunk_cli
+step "cargo-fuzz" cargo_fuzz
 step "node tools (binaryen wasm-opt 132, playwright-core, axe-core, ajv)" node_tools

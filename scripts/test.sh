@@ -35,6 +35,22 @@ wasm_tests() {
     cargo test --target wasm32-unknown-unknown --test web )
 }
 
+# Bounded fuzzing of the YAML parser and rules, and of bundle decoding. Stable
+# rustc with RUSTC_BOOTSTRAP; no sanitizer runtime is needed for panics and hangs.
+FUZZ_SECONDS="${FUZZ_SECONDS:-40}"
+fuzz() {
+  local t
+  for t in review bundle_decode; do
+    mkdir -p "fuzz/corpus/$t"
+    local log="target/fuzz-$t.log" rc=0
+    mkdir -p target
+    RUSTC_BOOTSTRAP=1 cargo fuzz run "$t" --sanitizer none "fuzz/corpus/$t" -- \
+      -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 > "$log" 2>&1 || rc=$?
+    grep -E "^(Done|stat::number_of_executed_units)|panicked|ERROR|SUMMARY|artifact" "$log" | head -n 20
+    [ "$rc" -eq 0 ] || { echo "fuzz target $t failed (exit $rc); see $log and fuzz/artifacts/$t"; return 1; }
+  done
+}
+
 site() {
   ( wasm_env; trunk build --release )
 }
@@ -53,6 +69,7 @@ step "native tests (cargo test --workspace)" cargo test --workspace --exclude ca
 step "casebook release binary" cargo build --release -p casebook-cli
 step "case bundle" bash scripts/build-bundle.sh
 step "SARIF 2.1.0 schema check of casebook check output" sarif_check
+step "fuzz the parser, rules and bundle decoder (${FUZZ_SECONDS}s each)" fuzz
 step "wasm build (Debian rustc + build-std)" wasm_build
 step "wasm tests in headless Chromium (wasm-bindgen-test)" wasm_tests
 step "release site (trunk build --release)" site
