@@ -15,7 +15,7 @@ pub use search::{bench_search, percentile, SearchBench, QUERIES};
 pub use synth::synthetic_cases;
 pub use tiny::{TinyIndex, TinyBench};
 
-/// A deterministic pseudo-random generator (SplitMix64), identical on every platform.
+/// A deterministic pseudo-random generator (`SplitMix64`), identical on every platform.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
 

@@ -1,7 +1,7 @@
 use casebook_rules::{parse_documents, review, Options};
 
 /// A generated multi-document manifest of about `target_bytes`: Deployments,
-/// Services, ConfigMaps and PodDisruptionBudgets, like a large Helm release.
+/// Services, `ConfigMaps` and `PodDisruptionBudgets`, like a large Helm release.
 pub fn synthetic_manifest(target_bytes: usize) -> (String, usize) {
     let mut out = String::with_capacity(target_bytes + 4096);
     let mut objects = 0;
@@ -45,7 +45,7 @@ pub fn bench_review(yaml: &str, objects: usize, rounds: usize, now: &dyn Fn() ->
     let mut findings = 0;
     for _ in 0..rounds.max(1) {
         let t0 = now();
-        std::hint::black_box(parse_documents(yaml).map(|d| d.len()).unwrap_or(0));
+        std::hint::black_box(parse_documents(yaml).map_or(0, |d| d.len()));
         parse.push(now() - t0);
         let t0 = now();
         let r = review(yaml, None, &Options::default());

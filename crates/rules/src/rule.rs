@@ -51,7 +51,7 @@ pub enum Category {
     Availability,
     /// Rollout strategy.
     Rollout,
-    /// ConfigMap and Secret references.
+    /// `ConfigMap` and Secret references.
     Config,
     /// Service-mesh retries and timeouts.
     Resilience,

@@ -121,7 +121,7 @@ fn severity_policy_overrides_and_filters() {
 fn secret_values_are_redacted_in_frames() {
     let yaml = "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  password: hunter2hunter2\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: 'nginx:1.25'\n    env:\n    - {name: DB_PASSWORD, value: hunter2hunter2}\n";
     let r = check(yaml);
-    for f in r.findings.iter() {
+    for f in &r.findings {
         assert!(!f.frame.contains("hunter2") && !f.message.contains("hunter2"), "{f:?}");
     }
     assert!(r.findings.iter().any(|f| f.rule == "secret-literal-env" && f.frame.contains("[redacted]")));

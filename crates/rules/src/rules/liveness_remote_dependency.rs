@@ -82,7 +82,7 @@ fn remote_exec(words: &[&str]) -> Option<String> {
         }
     }
     // `sh -c "..."`: look inside the script.
-    if words.len() >= 3 && words.iter().any(|w| *w == "-c") && words.len() > 1 {
+    if words.len() >= 3 && words.contains(&"-c") && words.len() > 1 {
         let script = words.last().copied().unwrap_or_default();
         let inner: Vec<&str> = script.split_whitespace().collect();
         if inner.len() > 1 && inner.join(" ") != joined {
