@@ -5,7 +5,7 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
 
 use super::NotFound;
-use crate::components::{EgoGraph, TermLink};
+use crate::components::{EgoGraph, RuleLinks, TermLink};
 use crate::data::use_library;
 
 /// Formats minutes as `5h 55m`.
@@ -86,18 +86,11 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
     });
     let rules = casebook_rules::rules_for_case(&c.id);
     let rules_view = (!rules.is_empty()).then(|| {
-        let items = rules
-            .iter()
-            .map(|r| {
-                let (id, title) = (r.id, r.title);
-                view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
-            })
-            .collect_view();
         view! {
             <section id="rules" aria-labelledby="rules-h">
                 <h2 id="rules-h">"Check your manifests for this"</h2>
                 <p>"These manifest rules come from this incident's lessons:"</p>
-                <ul>{items}</ul>
+                <RuleLinks rules />
             </section>
         }
     });

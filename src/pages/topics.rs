@@ -5,7 +5,7 @@ use leptos_router::hooks::use_params_map;
 use std::collections::BTreeMap;
 
 use super::NotFound;
-use crate::components::TermLink;
+use crate::components::{RuleLinks, TermLink};
 use crate::data::use_library;
 
 const TOPIC_KINDS: [VocabKind; 4] = [VocabKind::Cause, VocabKind::Component, VocabKind::Symptom, VocabKind::Platform];
@@ -99,16 +99,7 @@ pub(crate) fn TopicPage() -> impl IntoView {
             .collect_view();
         let ids: Vec<&str> = docs.iter().map(|&d| lib.cases[d].id.as_str()).collect();
         let rules = casebook_rules::rules_for_cases(&ids);
-        let rules_view = (!rules.is_empty()).then(|| {
-            let items = rules
-                .iter()
-                .map(|r| {
-                    let (id, title) = (r.id, r.title);
-                    view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
-                })
-                .collect_view();
-            view! { <section><h2>"Related manifest rules"</h2><ul>{items}</ul></section> }
-        });
+        let rules_view = (!rules.is_empty()).then(|| view! { <section><h2>"Related manifest rules"</h2><RuleLinks rules /></section> });
         view! {
             <article class="topic" id="topic">
                 <p class="kind">{kind.label()}</p>

@@ -160,6 +160,7 @@ test("a case shows related cases with reasons, and the ego graph navigates", asy
   await ready(page, "/cases/2026-09-29-azure-openai-sweden-central");
   await page.waitForSelector("#related .related-case");
   assert((await page.textContent("#related .reasons")).length > 0, "reasons shown");
+  assert((await page.locator("#rules a[href='/rules/liveness-remote-dependency']").count()) === 1, "rules grounded in the case are listed");
   const target = await page.getAttribute(".ego-node", "data-href");
   await page.click(".ego-node");
   await page.waitForURL("**" + target);

@@ -1,0 +1,19 @@
+use casebook_rules::Rule;
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+/// A list of manifest rules, each linking to its generated docs page.
+#[component]
+pub(crate) fn RuleLinks(
+    /// The rules to list.
+    rules: Vec<&'static Rule>,
+) -> impl IntoView {
+    let items = rules
+        .into_iter()
+        .map(|r| {
+            let (id, title) = (r.id, r.title);
+            view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
+        })
+        .collect_view();
+    view! { <ul class="rule-links">{items}</ul> }
+}
