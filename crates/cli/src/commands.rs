@@ -101,12 +101,11 @@ fn build(cases: &Path, out: &Path, date: String) -> anyhow::Result<ExitCode> {
         Err(e) => return Err(e.into()),
     };
     let bundle = Bundle::build(list, vocab, &date);
-    write_site(&bundle, out)?;
+    let bytes = write_site(&bundle, out)?;
     print(&format!(
-        "built {} cases into {} ({} bytes, {} index terms)",
+        "built {} cases into {} ({bytes} bytes, {} index terms)",
         bundle.cases.len(),
         out.join("casebook.bin").display(),
-        bundle.encode().len(),
         bundle.index.term_count()
     ))?;
     Ok(ExitCode::SUCCESS)
@@ -114,8 +113,8 @@ fn build(cases: &Path, out: &Path, date: String) -> anyhow::Result<ExitCode> {
 
 /// Writes the bundle and the static JSON export (`api/cases/<id>.json`,
 /// `api/similar/<id>.json`, `api/index.json`). Files are only rewritten when
-/// their bytes change, so watchers don't loop.
-fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<()> {
+/// their bytes change, so watchers don't loop. Returns the bundle's size.
+fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
     let write = |path: &Path, bytes: &[u8]| -> anyhow::Result<()> {
         if std::fs::read(path).ok().as_deref() != Some(bytes) {
             if let Some(dir) = path.parent() {
@@ -125,7 +124,8 @@ fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<()> {
         }
         Ok(())
     };
-    write(&out.join("casebook.bin"), &bundle.encode())?;
+    let encoded = bundle.encode();
+    write(&out.join("casebook.bin"), &encoded)?;
     let api = out.join("api");
     let mut index = Vec::new();
     for (i, case) in bundle.cases.iter().enumerate() {
@@ -141,7 +141,7 @@ fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<()> {
         index.push(json!({"id": case.id, "title": case.title, "aliases": case.aliases, "start": case.start, "reported": case.reported}));
     }
     write(&api.join("index.json"), serde_json::to_string_pretty(&json!({"built": bundle.built, "cases": index}))?.as_bytes())?;
-    Ok(())
+    Ok(encoded.len())
 }
 
 fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> anyhow::Result<ExitCode> {
