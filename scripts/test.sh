@@ -67,6 +67,7 @@ e2e() {
 
 step "native tests (cargo test --workspace)" cargo test --workspace --exclude casebook-app
 step "casebook release binary" cargo build --release -p casebook-cli
+step "cargo run --bin casebook works from the repository root" bash -c 'cargo run --quiet --release --bin casebook -- rules --json > /dev/null'
 step "case bundle" bash scripts/build-bundle.sh
 step "SARIF 2.1.0 schema check of casebook check output" sarif_check
 step "fuzz the parser, rules and bundle decoder (${FUZZ_SECONDS}s each)" fuzz
