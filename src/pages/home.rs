@@ -13,7 +13,7 @@ use crate::data::use_library;
 /// Longest query kept from the URL or the box; longer input is cut, not trusted.
 const MAX_QUERY: usize = 200;
 /// Results rendered at once.
-const SHOWN: usize = 60;
+const SHOWN: usize = casebook_search::PAGE_SIZE;
 
 fn encode(s: &str) -> String {
     String::from(js_sys::encode_uri_component(s))
@@ -74,7 +74,7 @@ pub(crate) fn Home() -> impl IntoView {
                 }
             }
         }
-        Query { text, filters }
+        Query { text, filters, ..Query::default() }.page()
     });
     let lib_for_results = lib.clone();
     let results = Memo::new(move |_| lib_for_results.index.search(&lib_for_results.cases, &query.get()));
@@ -136,7 +136,7 @@ pub(crate) fn Home() -> impl IntoView {
         if res.results.is_empty() {
             return view! { <p class="empty" id="no-results">"No case matches. Try fewer words or remove a filter."</p> }.into_any();
         }
-        let total = res.results.len();
+        let total = res.total;
         let items = res
             .results
             .iter()
@@ -171,7 +171,16 @@ pub(crate) fn Home() -> impl IntoView {
         FacetKind::ALL
             .into_iter()
             .map(|kind| {
-                let values: Vec<_> = res.facets.iter().filter(|f| f.kind == kind).take(if kind == FacetKind::Year { 30 } else { 14 }).cloned().collect();
+                // The most frequent values, plus any the user filters by (so it can be unset).
+                let cap = if kind == FacetKind::Year { casebook_search::FACET_VALUES } else { 14 };
+                let values: Vec<_> = res
+                    .facets
+                    .iter()
+                    .filter(|f| f.kind == kind)
+                    .enumerate()
+                    .filter(|(i, f)| *i < cap || q.filters.iter().any(|(k, v)| *k == kind && *v == f.value))
+                    .map(|(_, f)| f.clone())
+                    .collect();
                 let items = values
                     .into_iter()
                     .map(|f| {

@@ -43,7 +43,7 @@ pub fn bench_search(cases: &[Case], rounds: usize, now: &dyn Fn() -> f64) -> Sea
     let mut samples = Vec::with_capacity(QUERIES.len() * rounds);
     for _ in 0..rounds {
         for q in QUERIES {
-            let query = Query::text(q);
+            let query = Query::text(q).page();
             let t0 = now();
             let res = index.search(cases, &query);
             samples.push(now() - t0);

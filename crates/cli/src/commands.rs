@@ -157,13 +157,12 @@ fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> an
     for (kind, values) in groups {
         query.filters.extend(values.iter().map(|v| (kind, v.clone())));
     }
+    query.limit = Some(limit);
     let res = b.index.search(&b.cases, &query);
-    let hits = res.results.iter().take(limit);
+    let hits = res.results.iter();
     if json {
-        let results: Vec<_> = hits
-            .map(|h| json!({"id": b.cases[h.doc].id, "title": b.cases[h.doc].title, "score": round3(h.score)}))
-            .collect();
-        print(&serde_json::to_string_pretty(&json!({ "results": results, "total": res.results.len() }))?)?;
+        let results: Vec<_> = hits.map(|h| json!({"id": b.cases[h.doc].id, "title": b.cases[h.doc].title, "score": round3(h.score)})).collect();
+        print(&serde_json::to_string_pretty(&json!({ "results": results, "total": res.total }))?)?;
     } else {
         let mut s = String::new();
         for h in hits {
@@ -171,7 +170,7 @@ fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> an
             let snip = casebook_search::snippet(c, &h.terms);
             let _ = writeln!(s, "{}  {}\n    {}", c.id, c.title, snip.text);
         }
-        let _ = writeln!(s, "{} result(s)", res.results.len());
+        let _ = writeln!(s, "{} result(s)", res.total);
         print(&s)?;
     }
     Ok(ExitCode::SUCCESS)

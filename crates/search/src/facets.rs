@@ -71,27 +71,50 @@ pub(crate) struct FacetTable {
     /// Start of each document's ids in `ids` (one more entry than documents).
     starts: Vec<u32>,
     ids: Vec<u16>,
+    /// Documents carrying each value, so a result set covering most of the
+    /// library is counted from its complement.
+    totals: Vec<u32>,
 }
 
 impl FacetTable {
     pub(crate) fn build(cases: &[Case]) -> Self {
+        // Value ids follow (kind, value) order, so counts sort by integers.
+        let mut values: Vec<(u8, String)> = cases
+            .iter()
+            .flat_map(|c| FacetKind::ALL.into_iter().enumerate().flat_map(move |(ki, kind)| kind.values(c).into_iter().map(move |v| (ki as u8, v))))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
         let mut t = FacetTable { starts: vec![0], ..Self::default() };
-        let mut lookup: std::collections::HashMap<(u8, String), u16> = std::collections::HashMap::new();
         for c in cases {
             for (ki, kind) in FacetKind::ALL.into_iter().enumerate() {
                 for v in kind.values(c) {
                     let key = (ki as u8, v);
-                    let next = u16::try_from(t.values.len()).unwrap_or(u16::MAX);
-                    let id = *lookup.entry(key.clone()).or_insert_with(|| {
-                        t.values.push(key);
-                        next
-                    });
-                    t.ids.push(id);
+                    let id = values.binary_search(&key).unwrap_or_default();
+                    t.ids.push(u16::try_from(id).unwrap_or(u16::MAX));
                 }
             }
             t.starts.push(t.ids.len() as u32);
         }
+        t.totals = t.tally(0..cases.len(), values.len());
+        t.values = values;
         t
+    }
+
+    /// Value counts over `docs`.
+    fn tally(&self, docs: impl Iterator<Item = usize>, n_values: usize) -> Vec<u32> {
+        let mut counts = vec![0u32; n_values];
+        for d in docs {
+            let (Some(&a), Some(&b)) = (self.starts.get(d), self.starts.get(d + 1)) else {
+                continue;
+            };
+            for &id in self.ids.get(a as usize..b as usize).unwrap_or_default() {
+                if let Some(c) = counts.get_mut(id as usize) {
+                    *c += 1;
+                }
+            }
+        }
+        counts
     }
 
     pub(crate) fn check(&self, docs: usize) -> Result<(), String> {
@@ -99,8 +122,14 @@ impl FacetTable {
             && self.starts.windows(2).all(|w| w[0] <= w[1])
             && self.starts.last().is_some_and(|&e| e as usize == self.ids.len())
             && self.ids.iter().all(|&i| (i as usize) < self.values.len())
-            && self.values.iter().all(|(k, _)| (*k as usize) < FacetKind::ALL.len());
-        if ok { Ok(()) } else { Err("index: facet table is inconsistent".into()) }
+            && self.values.iter().all(|(k, _)| (*k as usize) < FacetKind::ALL.len())
+            && self.values.windows(2).all(|w| w[0] < w[1])
+            && self.totals == self.tally(0..docs, self.values.len());
+        if ok {
+            Ok(())
+        } else {
+            Err("index: facet table is inconsistent".into())
+        }
     }
 
     /// Which documents pass the filters (OR within a kind, AND across kinds);
@@ -110,11 +139,8 @@ impl FacetTable {
             return None;
         }
         let kinds: Vec<usize> = FacetKind::ALL.iter().enumerate().filter(|(_, k)| filters.iter().any(|(f, _)| f == *k)).map(|(i, _)| i).collect();
-        let wanted: Vec<bool> = self
-            .values
-            .iter()
-            .map(|(k, v)| filters.iter().any(|(fk, fv)| FacetKind::ALL[*k as usize] == *fk && fv.eq_ignore_ascii_case(v)))
-            .collect();
+        let wanted: Vec<bool> =
+            self.values.iter().map(|(k, v)| filters.iter().any(|(fk, fv)| FacetKind::ALL[*k as usize] == *fk && fv.eq_ignore_ascii_case(v))).collect();
         let docs = self.starts.len().saturating_sub(1);
         Some(
             (0..docs)
@@ -126,35 +152,53 @@ impl FacetTable {
         )
     }
 
-    /// Counts values over the given documents; most frequent first within a
-    /// kind (years newest first).
-    pub(crate) fn count(&self, docs: impl Iterator<Item = usize>) -> Vec<FacetCount> {
-        let mut counts = vec![0usize; self.values.len()];
-        for d in docs {
-            let (Some(&a), Some(&b)) = (self.starts.get(d), self.starts.get(d + 1)) else { continue };
-            for &id in self.ids.get(a as usize..b as usize).unwrap_or_default() {
-                counts[id as usize] += 1;
-            }
-        }
-        let mut out: Vec<FacetCount> = counts
-            .into_iter()
-            .enumerate()
-            .filter(|(_, n)| *n > 0)
-            .map(|(i, count)| {
-                let (k, v) = &self.values[i];
-                FacetCount { kind: FacetKind::ALL[*k as usize], value: v.clone(), count }
-            })
-            .collect();
-        out.sort_by(|a, b| {
-            a.kind.cmp(&b.kind).then_with(|| {
-                if a.kind == FacetKind::Year {
-                    b.value.cmp(&a.value)
-                } else {
-                    b.count.cmp(&a.count).then(a.value.cmp(&b.value))
+    /// Counts values over the given documents: at most `per_kind` values of
+    /// each kind, most frequent first (years newest first), plus any value in
+    /// `keep` (the active filters).
+    pub(crate) fn count(&self, docs: &[u32], per_kind: usize, keep: &[(FacetKind, String)]) -> Vec<FacetCount> {
+        let n_docs = self.starts.len().saturating_sub(1);
+        let counts = if docs.len() * 2 > n_docs {
+            // Most of the library matches: subtract the documents that don't.
+            let mut hit = vec![false; n_docs];
+            for &d in docs {
+                if let Some(h) = hit.get_mut(d as usize) {
+                    *h = true;
                 }
+            }
+            let missing = self.tally((0..n_docs).filter(|&d| !hit[d]), self.values.len());
+            self.totals.iter().zip(missing).map(|(t, m)| t.saturating_sub(m)).collect()
+        } else {
+            self.tally(docs.iter().map(|&d| d as usize), self.values.len())
+        };
+        let year = FacetKind::ALL.iter().position(|k| *k == FacetKind::Year).unwrap_or(usize::MAX) as u8;
+        // Ids are in (kind, value) order: most frequent first within a kind,
+        // ties by value; years newest first.
+        let order = |a: &usize, b: &usize| {
+            let (ka, kb) = (self.values[*a].0, self.values[*b].0);
+            ka.cmp(&kb).then_with(|| if ka == year { b.cmp(a) } else { counts[*b].cmp(&counts[*a]).then(a.cmp(b)) })
+        };
+        let mut ids: Vec<usize> = Vec::new();
+        let mut from = 0;
+        for ki in 0..FacetKind::ALL.len() as u8 {
+            let to = from + self.values[from..].partition_point(|(k, _)| *k == ki);
+            let mut kind: Vec<usize> = (from..to).filter(|&i| counts[i] > 0).collect();
+            crate::keep_sorted(&mut kind, per_kind, order);
+            // A value the user filters by stays listed, so it can be unset.
+            let kept: Vec<usize> = (from..to)
+                .filter(|&i| {
+                    let (k, v) = &self.values[i];
+                    counts[i] > 0 && keep.iter().any(|(fk, fv)| *fk == FacetKind::ALL[*k as usize] && fv.eq_ignore_ascii_case(v)) && !kind.contains(&i)
+                })
+                .collect();
+            kind.extend(kept);
+            ids.extend(kind);
+            from = to;
+        }
+        ids.into_iter()
+            .map(|i| {
+                let (k, v) = &self.values[i];
+                FacetCount { kind: FacetKind::ALL[*k as usize], value: v.clone(), count: counts[i] as usize }
             })
-        });
-        out
+            .collect()
     }
 }
-

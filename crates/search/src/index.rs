@@ -1,4 +1,5 @@
 use crate::facets::{self, FacetCount, FacetKind};
+use crate::keep_sorted;
 use crate::tokenize::{normalize_term, tokenize, within_one_edit};
 use casebook_model::Case;
 use serde::{Deserialize, Serialize};
@@ -29,10 +30,15 @@ const PREFIX_WEIGHT: f32 = 0.7;
 const TYPO_WEIGHT: f32 = 0.5;
 const MAX_EXPANSIONS: usize = 48;
 const ALIAS_BOOST: f32 = 1.0e6;
+/// How many hits a result page shows (the home page, and the benchmarks,
+/// which time the query the page makes).
+pub const PAGE_SIZE: usize = 60;
+
+/// How many values of each facet the home page lists.
+pub const FACET_VALUES: usize = 30;
+
 /// Hits that get their matched terms filled in (for snippets); the rest are ranked only.
 const TERMS_FOR_TOP: usize = 100;
-/// Hits ranked exactly by score; later ones are grouped by words matched.
-const RANKED: usize = 1000;
 
 /// The compact search index, built at bundle time and stored in the bundle.
 ///
@@ -54,13 +60,61 @@ pub struct Query {
     pub text: String,
     /// Facet filters: values of one kind are OR-ed, kinds are AND-ed.
     pub filters: Vec<(FacetKind, String)>,
+    /// Return at most this many hits, best first; `None` returns every hit.
+    /// The total and the facet counts always cover every match.
+    pub limit: Option<usize>,
+    /// List at most this many values of each facet (plus the filtered ones);
+    /// `None` lists every value.
+    pub facet_values: Option<usize>,
 }
 
 impl Query {
     /// A text-only query.
     pub fn text(text: &str) -> Self {
-        Self { text: text.to_string(), filters: Vec::new() }
+        Self { text: text.to_string(), ..Self::default() }
     }
+
+    /// The same query, returning at most `n` hits.
+    #[must_use]
+    pub fn with_limit(mut self, n: usize) -> Self {
+        self.limit = Some(n);
+        self
+    }
+
+    /// The query the home page makes: one page of hits, and the facet
+    /// values it lists.
+    #[must_use]
+    pub fn page(mut self) -> Self {
+        self.limit = Some(PAGE_SIZE);
+        self.facet_values = Some(FACET_VALUES);
+        self
+    }
+}
+
+/// A match while ranking: document, query words matched, score.
+#[derive(Clone, Copy)]
+struct Entry {
+    doc: u32,
+    matched: u16,
+    score: f32,
+    /// Bit `j` set: the document holds expansion term `j` of the query (the first 64).
+    terms: u64,
+}
+
+/// Per-query working memory, kept between queries so that a query over a
+/// large library doesn't allocate and zero fresh pages each time.
+#[derive(Default)]
+struct Scratch {
+    total: Vec<f32>,
+    matched: Vec<u16>,
+    best: Vec<f32>,
+    seen_now: Vec<u32>,
+    bits: Vec<u64>,
+    posts: Vec<(u32, u8, u8)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 /// One result.
@@ -80,9 +134,11 @@ pub struct Hit {
 /// Results plus facet counts over them.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SearchResults {
-    /// Hits, best first.
+    /// Hits, best first: every hit, or the first [`Query::limit`].
     pub results: Vec<Hit>,
-    /// Facet value counts over `results`.
+    /// How many cases match in all.
+    pub total: usize,
+    /// Facet value counts over every match.
     pub facets: Vec<FacetCount>,
 }
 
@@ -125,13 +181,7 @@ fn field_texts(case: &Case) -> [(Field, String); 5] {
         .collect::<Vec<_>>()
         .join(" ");
     let rest = case.body_texts().collect::<Vec<_>>().join(" ");
-    [
-        (Field::Title, case.title.clone()),
-        (Field::Names, names),
-        (Field::Terms, terms),
-        (Field::Summary, case.summary.clone()),
-        (Field::Rest, rest),
-    ]
+    [(Field::Title, case.title.clone()), (Field::Names, names), (Field::Terms, terms), (Field::Summary, case.summary.clone()), (Field::Rest, rest)]
 }
 
 impl Index {
@@ -253,9 +303,19 @@ impl Index {
         // Typo tolerance only for words the library doesn't contain as typed.
         if exact.is_none() && chars >= 5 && !lower.chars().any(|c| c.is_ascii_digit()) {
             let mut found = 0;
-            let close = |w: &str, t: &str| t.len() + 1 >= w.len() && t.len() <= w.len() + 1 && within_one_edit(w, t);
+            // One edit leaves one of the first two characters in place (or
+            // shifted by one), so two byte comparisons rule out most terms
+            // before the edit check.
+            let close = |w: &str, t: &str| {
+                let (wb, tb) = (w.as_bytes(), t.as_bytes());
+                t.len() + 1 >= w.len()
+                    && t.len() <= w.len() + 1
+                    && (tb[0] == wb[0] || tb[1] == wb[1] || tb[0] == wb[1] || tb[1] == wb[0] || !t.is_ascii() || !w.is_ascii())
+                    && within_one_edit(w, t)
+            };
+            let stem_differs = stemmed != lower;
             for (i, t) in self.terms.iter().enumerate() {
-                if close(&lower, t) || close(&stemmed, t) {
+                if close(&lower, t) || (stem_differs && close(&stemmed, t)) {
                     add(i, TYPO_WEIGHT);
                     found += 1;
                     if found == MAX_EXPANSIONS {
@@ -270,110 +330,142 @@ impl Index {
     /// Runs a query over `cases` (the same slice, in the same order, the index was built from).
     pub fn search(&self, cases: &[Case], query: &Query) -> SearchResults {
         let mask = self.facets.allowed(&query.filters);
-        let limit = cases.len().min(self.doc_count());
-        let allowed = |doc: usize| doc < limit && mask.as_ref().is_none_or(|m| m.get(doc).copied().unwrap_or(false));
+        let n_docs = cases.len().min(self.doc_count());
+        let allowed = |doc: usize| doc < n_docs && mask.as_ref().is_none_or(|m| m.get(doc).copied().unwrap_or(false));
         let words: Vec<String> = split_words(&query.text);
         let trimmed = query.text.trim();
-        let mut results: Vec<Hit> = if words.is_empty() {
-            let mut all: Vec<Hit> = (0..cases.len().min(self.doc_count()))
-                .filter(|&d| allowed(d))
-                .map(|doc| Hit { doc, score: 0.0, matched_terms: 0, terms: Vec::new() })
-                .collect();
-            all.sort_by(|a, b| cases[b.doc].sort_date().cmp(cases[a.doc].sort_date()).then(cases[a.doc].id.cmp(&cases[b.doc].id)));
-            all
+        let (mut entries, word_terms) = if words.is_empty() {
+            let all = (0..n_docs).filter(|&d| allowed(d)).map(|d| Entry { doc: d as u32, matched: 0, score: 0.0, terms: 0 }).collect();
+            (all, Vec::new())
         } else {
-            self.rank(&words, query.text.ends_with(char::is_whitespace), &allowed)
+            self.score(&words, query.text.ends_with(char::is_whitespace), &allowed)
         };
         // An exact id or alias (`IL-0346`) goes first; ids never contain spaces.
+        let mut first = None;
         if !trimmed.is_empty() && !trimmed.contains(char::is_whitespace) {
-            if let Some(doc) = cases.iter().position(|c| c.is_named(trimmed)).filter(|&d| allowed(d)) {
-                match results.iter().position(|h| h.doc == doc) {
-                    Some(p) => {
-                        let mut h = results.remove(p);
-                        h.score += ALIAS_BOOST;
-                        results.insert(0, h);
-                    }
-                    None => results.insert(0, Hit { doc, score: ALIAS_BOOST, matched_terms: words.len(), terms: Vec::new() }),
-                }
+            if let Some(doc) = self.name_candidates(trimmed).find(|&d| d < n_docs && cases[d].is_named(trimmed) && allowed(d)) {
+                let matched = u16::try_from(words.len()).unwrap_or(u16::MAX);
+                first = Some(match entries.iter().position(|e| e.doc as usize == doc) {
+                    Some(p) => Entry { score: entries[p].score + ALIAS_BOOST, ..entries.swap_remove(p) },
+                    None => Entry { doc: doc as u32, matched, score: ALIAS_BOOST, terms: 0 },
+                });
             }
         }
-        let facets = self.facets.count(results.iter().map(|h| h.doc));
-        SearchResults { results, facets }
+        let docs: Vec<u32> = first.iter().chain(&entries).map(|e| e.doc).collect();
+        let facets = self.facets.count(&docs, query.facet_values.unwrap_or(usize::MAX), &query.filters);
+        let total = docs.len();
+        let want = query.limit.unwrap_or(usize::MAX).saturating_sub(usize::from(first.is_some()));
+        if words.is_empty() {
+            let case = |e: &Entry| &cases[e.doc as usize];
+            keep_sorted(&mut entries, want, |a, b| case(b).sort_date().cmp(case(a).sort_date()).then_with(|| case(a).id.cmp(&case(b).id)));
+        } else {
+            keep_sorted(&mut entries, want, |a, b| b.matched.cmp(&a.matched).then(b.score.total_cmp(&a.score)).then(a.doc.cmp(&b.doc)));
+        }
+        let results: Vec<Hit> = first
+            .into_iter()
+            .chain(entries)
+            .enumerate()
+            .map(|(i, e)| {
+                // Matched dictionary terms, for snippets, only where they will be shown.
+                let mut terms: Vec<String> = Vec::new();
+                if i < TERMS_FOR_TOP {
+                    for (j, &ti) in word_terms.iter().enumerate().take(64) {
+                        if e.terms & (1 << j) != 0 && !terms.contains(&self.terms[ti]) {
+                            terms.push(self.terms[ti].clone());
+                        }
+                    }
+                }
+                Hit { doc: e.doc as usize, score: e.score, matched_terms: usize::from(e.matched), terms }
+            })
+            .collect();
+        SearchResults { results, total, facets }
     }
 
-    fn rank(&self, words: &[String], trailing_space: bool, allowed: &dyn Fn(usize) -> bool) -> Vec<Hit> {
+    /// Documents that may be named `key` (id or alias): those whose names
+    /// field holds every token of `key`. Falls back to every document when
+    /// `key` has no indexed token.
+    fn name_candidates(&self, key: &str) -> Box<dyn Iterator<Item = usize> + '_> {
+        let names = 1u8 << Field::Names as u8;
+        let mut candidates: Option<Vec<u32>> = None;
+        for tok in tokenize(key) {
+            let Some(ti) = self.find(&tok.term) else {
+                return Box::new(std::iter::empty());
+            };
+            let docs = self.postings_of(ti).filter(|&(_, mask, _)| mask & names != 0).map(|(d, _, _)| d);
+            candidates = Some(match candidates {
+                None => docs.collect(),
+                Some(prev) => docs.filter(|d| prev.binary_search(d).is_ok()).collect(),
+            });
+        }
+        match candidates {
+            Some(c) => Box::new(c.into_iter().map(|d| d as usize)),
+            None => Box::new(0..self.doc_count()),
+        }
+    }
+
+    /// Scores every allowed document matching any query word; also returns
+    /// the dictionary terms the words expanded to.
+    fn score(&self, words: &[String], trailing_space: bool, allowed: &dyn Fn(usize) -> bool) -> (Vec<Entry>, Vec<usize>) {
         let n_docs = self.doc_count();
         let n = n_docs as f32;
         let avgdl = (self.doc_len.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1.0)).max(1.0);
-        // Dense accumulators: total score, matched-word count, and best score of the current word.
-        let mut total = vec![0.0f32; n_docs];
-        let mut matched = vec![0u16; n_docs];
-        let mut best = vec![0.0f32; n_docs];
-        let mut touched: Vec<u32> = Vec::new();
-        let mut word_terms: Vec<Vec<usize>> = Vec::with_capacity(words.len());
-        // Sum of field weights for every field mask.
-        let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
-        for (wi, word) in words.iter().enumerate() {
-            let is_last = wi + 1 == words.len() && !trailing_space;
-            let mut seen_now: Vec<u32> = Vec::new();
-            let expansions = self.expand(word, is_last);
-            word_terms.push(expansions.iter().map(|(t, _)| *t).collect());
-            for (ti, weight) in expansions {
-                let posts: Vec<(u32, u8, u8)> = self.postings_of(ti).collect();
-                let df = posts.len() as f32;
-                let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
-                for (doc, mask, tf) in posts {
+        SCRATCH.with_borrow_mut(|scratch| {
+            let Scratch { total, matched, best, seen_now, bits, posts } = scratch;
+            // Dense accumulators: total score, matched-word count, and best score of the current word.
+            for v in [&mut *total, &mut *best] {
+                v.clear();
+                v.resize(n_docs, 0.0);
+            }
+            matched.clear();
+            matched.resize(n_docs, 0);
+            bits.clear();
+            bits.resize(n_docs, 0);
+            let mut touched: Vec<u32> = Vec::new();
+            let mut word_terms: Vec<usize> = Vec::new();
+            // Sum of field weights for every field mask.
+            let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
+            for (wi, word) in words.iter().enumerate() {
+                let is_last = wi + 1 == words.len() && !trailing_space;
+                seen_now.clear();
+                let expansions = self.expand(word, is_last);
+                let base = word_terms.len();
+                word_terms.extend(expansions.iter().map(|(t, _)| *t));
+                for (j, (ti, weight)) in expansions.into_iter().enumerate() {
+                    let bit = 1u64.checked_shl((base + j) as u32).unwrap_or(0);
+                    posts.clear();
+                    posts.extend(self.postings_of(ti));
+                    let df = posts.len() as f32;
+                    let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
+                    for &(doc, mask, tf) in posts.iter() {
+                        let d = doc as usize;
+                        if d >= n_docs || !allowed(d) {
+                            continue;
+                        }
+                        let fields = mask.count_ones() as f32;
+                        let wtf = mask_weight[(mask & 31) as usize] + (f32::from(tf) - fields).max(0.0);
+                        let dl = f32::from(self.doc_len[d]);
+                        let s = weight * idf * wtf * (K1 + 1.0) / (wtf + K1 * (1.0 - B + B * dl / avgdl));
+                        if best[d] == 0.0 {
+                            seen_now.push(doc);
+                        }
+                        best[d] = best[d].max(s);
+                        bits[d] |= bit;
+                    }
+                }
+                for &doc in seen_now.iter() {
                     let d = doc as usize;
-                    if d >= n_docs || !allowed(d) {
-                        continue;
+                    if matched[d] == 0 {
+                        touched.push(doc);
                     }
-                    let fields = mask.count_ones() as f32;
-                    let wtf = mask_weight[(mask & 31) as usize] + (f32::from(tf) - fields).max(0.0);
-                    let dl = f32::from(self.doc_len[d]);
-                    let s = weight * idf * wtf * (K1 + 1.0) / (wtf + K1 * (1.0 - B + B * dl / avgdl));
-                    if best[d] == 0.0 {
-                        seen_now.push(doc);
-                    }
-                    best[d] = best[d].max(s);
+                    matched[d] = matched[d].saturating_add(1);
+                    total[d] += best[d];
+                    best[d] = 0.0;
                 }
             }
-            for &doc in &seen_now {
-                let d = doc as usize;
-                if matched[d] == 0 {
-                    touched.push(doc);
-                }
-                matched[d] += 1;
-                total[d] += best[d];
-                best[d] = 0.0;
-            }
-        }
-        let mut hits: Vec<Hit> = touched
-            .into_iter()
-            .map(|doc| Hit { doc: doc as usize, matched_terms: matched[doc as usize] as usize, score: total[doc as usize], terms: Vec::new() })
-            .collect();
-        // Rank the best RANKED hits exactly; beyond them, order is by a cheaper
-        // key (words matched), which is all a result list ever shows that far down.
-        let order = |a: &Hit, b: &Hit| b.matched_terms.cmp(&a.matched_terms).then(b.score.total_cmp(&a.score)).then(a.doc.cmp(&b.doc));
-        if hits.len() > RANKED {
-            hits.select_nth_unstable_by(RANKED, order);
-            let (head, tail) = hits.split_at_mut(RANKED);
-            head.sort_unstable_by(order);
-            tail.sort_unstable_by(|a, b| b.matched_terms.cmp(&a.matched_terms));
-        } else {
-            hits.sort_unstable_by(order);
-        }
-        // Matched terms, for snippets, only where they will be shown.
-        let top: std::collections::HashMap<usize, usize> = hits.iter().take(TERMS_FOR_TOP).enumerate().map(|(i, h)| (h.doc, i)).collect();
-        for ti in word_terms.into_iter().flatten() {
-            for (d, _, _) in self.postings_of(ti) {
-                if let Some(&i) = top.get(&(d as usize)) {
-                    if !hits[i].terms.contains(&self.terms[ti]) {
-                        hits[i].terms.push(self.terms[ti].clone());
-                    }
-                }
-            }
-        }
-        hits
+            let entries =
+                touched.into_iter().map(|doc| Entry { doc, matched: matched[doc as usize], score: total[doc as usize], terms: bits[doc as usize] }).collect();
+            (entries, word_terms)
+        })
     }
 }
 

@@ -66,7 +66,12 @@ fn hits_contain_the_query_terms_no_false_positives() {
             let c = &cases[h.doc];
             let text = format!(
                 "{} {} {} {} {} {} {} {}",
-                c.title, c.summary, c.id, c.aliases.join(" "), c.organisation, c.cause,
+                c.title,
+                c.summary,
+                c.id,
+                c.aliases.join(" "),
+                c.organisation,
+                c.cause,
                 c.components.join(" ") + " " + &c.symptoms.join(" ") + " " + &c.platform.join(" "),
                 c.body_texts().collect::<Vec<_>>().join(" ")
             );
@@ -120,7 +125,9 @@ fn facets_filter_and_count_the_current_results() {
 #[test]
 fn hangul_text_is_searchable() {
     let mut cases = vec![
-        Case { id: "kakao".into(), title: "Kakao".into(), summary: "데이터센터 화재로 카카오 서비스 장애가 발생했다".into(), ..Case::default() },
+        Case {
+            id: "kakao".into(), title: "Kakao".into(), summary: "데이터센터 화재로 카카오 서비스 장애가 발생했다".into(), ..Case::default()
+        },
         Case { id: "other".into(), title: "Other".into(), summary: "An unrelated English case".into(), ..Case::default() },
     ];
     cases.sort_by(|a, b| a.id.cmp(&b.id));
@@ -130,4 +137,49 @@ fn hangul_text_is_searchable() {
         assert_eq!(res.results.len(), 1, "{q}");
         assert_eq!(cases[res.results[0].doc].id, "kakao");
     }
+}
+
+/// Every facet count of `q`, recounted by brute force over every match.
+fn assert_facet_counts_exact(cases: &[Case], index: &Index, q: &Query) {
+    let all = index.search(cases, &Query { limit: None, facet_values: None, ..q.clone() });
+    for f in &index.search(cases, q).facets {
+        let n = all.results.iter().filter(|h| f.kind.values(&cases[h.doc]).contains(&f.value)).count();
+        assert_eq!(f.count, n, "{q:?}: {:?} {}", f.kind, f.value);
+    }
+}
+
+#[test]
+fn a_page_is_the_head_of_the_full_ranking_with_exact_totals_and_counts() {
+    let (cases, index) = library();
+    for q in ["", "outage", "dns outage kubernetes", "crossp", "IL-0346", "kubernets", "zzzz-nothing"] {
+        let full = index.search(&cases, &Query::text(q));
+        let page = index.search(&cases, &Query::text(q).page());
+        assert_eq!(page.total, full.results.len(), "{q:?}");
+        assert_eq!(full.total, full.results.len(), "{q:?}");
+        let docs = |r: &casebook_search::SearchResults| r.results.iter().map(|h| h.doc).collect::<Vec<_>>();
+        let head: Vec<usize> = docs(&full).into_iter().take(casebook_search::PAGE_SIZE).collect();
+        assert_eq!(docs(&page), head, "{q:?}");
+        for kind in FacetKind::ALL {
+            let listed: Vec<_> = page.facets.iter().filter(|f| f.kind == kind).collect();
+            let every: Vec<_> = full.facets.iter().filter(|f| f.kind == kind).collect();
+            assert!(listed.len() <= casebook_search::FACET_VALUES, "{q:?} {kind:?}");
+            assert_eq!(listed, every[..listed.len()], "{q:?} {kind:?}: the listed values are the most frequent");
+        }
+        assert_facet_counts_exact(&cases, &index, &Query::text(q).page());
+    }
+}
+
+#[test]
+fn filtered_facet_values_stay_listed_beyond_the_cap() {
+    let (cases, index) = library();
+    let mut orgs: Vec<String> = cases.iter().map(|c| c.organisation.clone()).collect();
+    orgs.sort();
+    orgs.dedup();
+    assert!(orgs.len() > casebook_search::FACET_VALUES + 5, "the library needs more organisations than the cap");
+    let mut q = Query::text("").page();
+    q.filters = orgs.iter().map(|o| (FacetKind::Organisation, o.clone())).collect();
+    let res = index.search(&cases, &q);
+    let listed = res.facets.iter().filter(|f| f.kind == FacetKind::Organisation).count();
+    assert_eq!(listed, orgs.len(), "every organisation filtered by is listed, so it can be unset");
+    assert_facet_counts_exact(&cases, &index, &q);
 }
