@@ -43,7 +43,8 @@ const TERMS_FOR_TOP: usize = 100;
 /// The compact search index, built at bundle time and stored in the bundle.
 ///
 /// Layout: a sorted dictionary of terms; for each term, a postings list in one
-/// shared byte blob (`doc delta` varint, field mask byte, term-frequency byte).
+/// shared byte blob (`doc delta` varint, then one byte holding the field mask
+/// and a term frequency up to 7, or that byte and the frequency).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Index {
     terms: Vec<String>,
@@ -211,8 +212,15 @@ impl Index {
             for (doc, (mask, tf)) in docs {
                 push_varint(&mut index.postings, doc - prev);
                 prev = doc;
-                index.postings.push(mask);
-                index.postings.push(u8::try_from(tf).unwrap_or(u8::MAX));
+                // Field mask in the low 5 bits; a term frequency of 1 to 7 in the
+                // high 3; 0 there means the frequency follows in its own byte.
+                let tf = u8::try_from(tf).unwrap_or(u8::MAX);
+                if tf <= 7 {
+                    index.postings.push(mask | tf << 5);
+                } else {
+                    index.postings.push(mask);
+                    index.postings.push(tf);
+                }
             }
         }
         index
@@ -262,10 +270,16 @@ impl Index {
                 return None;
             }
             doc = doc.checked_add(read_varint(&self.postings, &mut pos)?)?;
-            let mask = *self.postings.get(pos)?;
-            let tf = *self.postings.get(pos + 1)?;
-            pos += 2;
-            Some((doc, mask, tf))
+            let byte = *self.postings.get(pos)?;
+            pos += 1;
+            let tf = match byte >> 5 {
+                0 => {
+                    pos += 1;
+                    *self.postings.get(pos - 1)?
+                }
+                tf => tf,
+            };
+            Some((doc, byte & 31, tf))
         })
     }
 
@@ -485,4 +499,21 @@ fn split_words(text: &str) -> Vec<String> {
         }
     }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn postings_round_trip_masks_and_frequencies_past_the_packed_range() {
+        let case = |id: &str, title: &str, summary: &str| Case { id: id.into(), title: title.into(), summary: summary.into(), ..Case::default() };
+        let cases = vec![case("a", "etcd", "quorum"), case("b", "x", &"etcd ".repeat(12)), case("c", "etcd etcd", &"etcd ".repeat(300))];
+        let index = Index::build(&cases);
+        index.check().unwrap();
+        let t = index.find("etcd").unwrap();
+        let posts: Vec<(u32, u8, u8)> = index.postings_of(t).collect();
+        let (title, summary) = (1 << Field::Title as u8, 1 << Field::Summary as u8);
+        assert_eq!(posts, [(0, title, 1), (1, summary, 12), (2, title | summary, 255)]);
+    }
 }
