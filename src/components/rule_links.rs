@@ -1,4 +1,4 @@
-use casebook_rules::Rule;
+use casebook_model::RuleDoc;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
@@ -6,12 +6,12 @@ use leptos_router::components::A;
 #[component]
 pub(crate) fn RuleLinks(
     /// The rules to list.
-    rules: Vec<&'static Rule>,
+    rules: Vec<RuleDoc>,
 ) -> impl IntoView {
     let items = rules
         .into_iter()
         .map(|r| {
-            let (id, title) = (r.id, r.title);
+            let RuleDoc { id, title, .. } = r;
             view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
         })
         .collect_view();

@@ -84,7 +84,7 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
             </section>
         }
     });
-    let rules = casebook_rules::rules_for_case(&c.id);
+    let rules: Vec<_> = lib.rules_for_cases(&[c.id.as_str()]).into_iter().cloned().collect();
     let rules_view = (!rules.is_empty()).then(|| {
         view! {
             <section id="rules" aria-labelledby="rules-h">

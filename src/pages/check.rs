@@ -1,4 +1,4 @@
-use casebook_rules::{decode_fragment, encode_fragment, review, to_json, to_markdown, Options, MAX_INPUT_BYTES};
+use casebook_rules::{decode_fragment, encode_fragment, MAX_INPUT_BYTES};
 use serde::Deserialize;
 use leptos::ev;
 use leptos::html::Textarea;
@@ -84,14 +84,6 @@ struct Report {
 
 fn parse_report(json: &str, markdown: String) -> Option<Report> {
     serde_json::from_str::<Report>(json).ok().map(|r| Report { markdown, ..r })
-}
-
-/// Runs a review on this thread (used only when no worker can be started).
-fn review_here(after: &str, before: Option<&str>) -> Option<Report> {
-    let r = review(after, before, &Options::default());
-    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-    let md = to_markdown(&r, &format!("{origin}/cases/"));
-    parse_report(&to_json(&r).to_string(), md)
 }
 
 /// Starts the review worker named by the build in `<meta name="casebook-worker">`.
@@ -234,7 +226,12 @@ pub(crate) fn CheckPage() -> impl IntoView {
                     busy.set(false);
                 }
             }
-            None => report.set(review_here(&a, b.as_deref())),
+            // The rules run only in the worker, so that a huge paste never
+            // freezes the page and the app stays small.
+            None => {
+                report.set(None);
+                link_error.set(Some("The review worker could not start, so this browser cannot run checks. Reload the page to try again.".into()));
+            }
         }
     };
     if !after.get_untracked().is_empty() {

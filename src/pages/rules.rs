@@ -9,9 +9,14 @@ use crate::data::use_library;
 #[component]
 pub(crate) fn RulesIndex() -> impl IntoView {
     super::set_title("Rules");
-    let items = casebook_rules::rules()
+    let lib = use_library();
+    let items = lib
+        .rules
         .iter()
-        .map(|r| view! { <li><A href=format!("/rules/{}", r.id)><code>{r.id}</code></A>" — "{r.title}" "<span class="n">{format!("({})", r.severity.as_str())}</span></li> })
+        .map(|r| {
+            let (id, title) = (r.id.clone(), r.title.clone());
+            view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}" "<span class="n">{format!("({})", r.severity)}</span></li> }
+        })
         .collect_view();
     view! { <section class="prose"><h1>"Manifest rules"</h1><p>"Each rule comes from the lessons of incidents in the library."</p><ul>{items}</ul></section> }
 }
@@ -23,26 +28,26 @@ pub(crate) fn RulePage() -> impl IntoView {
     let params = use_params_map();
     move || {
         let id = params.with(|p| p.get("id").unwrap_or_default());
-        let Some(r) = casebook_rules::rule(&id) else {
+        let Some(r) = lib.rule(&id).cloned() else {
             return view! { <NotFound what=format!("rule {id:?}") /> }.into_any();
         };
-        super::set_title(r.id);
+        super::set_title(&r.id);
         let sections = ["What it does", "Why it matters", "Example", "Use instead"]
             .into_iter()
-            .map(|s| view! { <h2>{s}</h2><pre class="doc">{r.section(s).unwrap_or_default()}</pre> })
+            .map(|s| view! { <h2>{s}</h2><pre class="doc">{r.section(s).unwrap_or_default().to_string()}</pre> })
             .collect_view();
         let cases = r
             .cases
             .iter()
             .map(|c| {
-                let title = lib.find(c).map_or_else(|| (*c).to_string(), |d| lib.cases[d].title.clone());
+                let title = lib.find(c).map_or_else(|| c.clone(), |d| lib.cases[d].title.clone());
                 view! { <li><A href=format!("/cases/{c}")>{title}</A></li> }
             })
             .collect_view();
         view! {
             <article class="prose" id="rule">
-                <h1><code>{r.id}</code></h1>
-                <p>{r.title}" · default severity "{r.severity.as_str()}</p>
+                <h1><code>{r.id.clone()}</code></h1>
+                <p>{r.title.clone()}" · default severity "{r.severity.clone()}</p>
                 {sections}
                 <h2>"Grounded in"</h2><ul>{cases}</ul>
             </article>

@@ -98,7 +98,7 @@ pub(crate) fn TopicPage() -> impl IntoView {
             })
             .collect_view();
         let ids: Vec<&str> = docs.iter().map(|&d| lib.cases[d].id.as_str()).collect();
-        let rules = casebook_rules::rules_for_cases(&ids);
+        let rules: Vec<_> = lib.rules_for_cases(&ids).into_iter().cloned().collect();
         let rules_view = (!rules.is_empty()).then(|| view! { <section><h2>"Related manifest rules"</h2><RuleLinks rules /></section> });
         view! {
             <article class="topic" id="topic">

@@ -15,7 +15,7 @@
 //! assert!(Bundle::decode(&bytes[..10]).is_err());
 //! ```
 
-use casebook_model::{Case, Vocabulary};
+use casebook_model::{Case, RuleDoc, Vocabulary};
 use casebook_search::Index;
 use casebook_similar::{Point, Related};
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,7 @@ use std::fmt;
 /// The bundle's magic bytes.
 pub const MAGIC: &[u8; 8] = b"CASEBOOK";
 /// The format version this build reads and writes.
-pub const FORMAT_VERSION: u16 = 3;
+pub const FORMAT_VERSION: u16 = 4;
 const HEADER: usize = 8 + 2 + 4 + 4;
 /// How many related cases are kept per case.
 pub const RELATED_PER_CASE: usize = 8;
@@ -44,6 +44,8 @@ pub struct Bundle {
     pub related: Vec<Vec<Related>>,
     /// For each case, its position in the library graph.
     pub layout: Vec<Point>,
+    /// The manifest rules' documentation.
+    pub rules: Vec<RuleDoc>,
 }
 
 /// Why bytes could not be read as a bundle.
@@ -115,7 +117,24 @@ impl Bundle {
             .flat_map(|(i, rs)| rs.iter().filter(move |r| (r.doc as usize) > i).map(move |r| (i, r.doc as usize, r.score)))
             .collect();
         let layout = casebook_similar::layout(cases.len(), &edges, 300);
-        Self { built: built.to_string(), vocabulary, cases, index, related, layout }
+        Self { built: built.to_string(), vocabulary, cases, index, related, layout, rules: Vec::new() }
+    }
+
+    /// The same bundle, carrying these rules' documentation.
+    #[must_use]
+    pub fn with_rules(mut self, rules: Vec<RuleDoc>) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// A rule's documentation, by id.
+    pub fn rule(&self, id: &str) -> Option<&RuleDoc> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+
+    /// Rules grounded in any of these cases.
+    pub fn rules_for_cases(&self, case_ids: &[&str]) -> Vec<&RuleDoc> {
+        self.rules.iter().filter(|r| r.cases.iter().any(|c| case_ids.contains(&c.as_str()))).collect()
     }
 
     /// Serialises to the versioned binary format.

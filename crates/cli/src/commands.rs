@@ -100,7 +100,7 @@ fn build(cases: &Path, out: &Path, date: String) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    let bundle = Bundle::build(list, vocab, &date);
+    let bundle = Bundle::build(list, vocab, &date).with_rules(crate::library::rule_docs());
     let bytes = write_site(&bundle, out)?;
     print(&format!(
         "built {} cases into {} ({bytes} bytes, {} index terms)",

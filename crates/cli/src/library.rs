@@ -11,7 +11,12 @@ pub(crate) fn load(source: &Source) -> anyhow::Result<Bundle> {
     }
     let vocab = Vocabulary::builtin()?;
     let cases = load_cases_dir(&source.cases, &vocab)?;
-    Ok(Bundle::build(cases, vocab, &today()))
+    Ok(Bundle::build(cases, vocab, &today()).with_rules(rule_docs()))
+}
+
+/// Every rule's documentation, as the bundle carries it.
+pub(crate) fn rule_docs() -> Vec<casebook_model::RuleDoc> {
+    casebook_rules::rules().iter().map(|r| r.doc()).collect()
 }
 
 /// Today's date in UTC, `YYYY-MM-DD`.

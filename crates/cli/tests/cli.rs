@@ -118,6 +118,14 @@ fn build_writes_the_bundle_and_the_static_json_export() {
     casebook().args(["build", "--date", "2026-11-29", "--out"]).arg(dir.path()).assert().success();
     let bytes = std::fs::read(dir.path().join("casebook.bin")).unwrap();
     assert_eq!(&bytes[..8], b"CASEBOOK");
+    // The app's rule pages read the rules' docs from the bundle, not from the rules' code.
+    let bundle = casebook_bundle::Bundle::decode(&bytes).unwrap();
+    let ids: Vec<&str> = bundle.rules.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, casebook_rules::rules().iter().map(|r| r.id).collect::<Vec<_>>());
+    for r in &bundle.rules {
+        assert!(r.section("Why it matters").is_some_and(|s| !s.is_empty()) && !r.cases.is_empty(), "{}", r.id);
+        assert!(!bundle.rules_for_cases(&[r.cases[0].as_str()]).is_empty(), "{}", r.id);
+    }
     let case: Value = serde_json::from_slice(&std::fs::read(dir.path().join("api/cases/2025-11-05-render-oregon-404.json")).unwrap()).unwrap();
     assert_eq!(case["aliases"][0], "IL-0346");
     let sim: Value = serde_json::from_slice(&std::fs::read(dir.path().join("api/similar/2025-11-05-render-oregon-404.json")).unwrap()).unwrap();

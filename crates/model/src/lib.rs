@@ -17,6 +17,7 @@
 
 mod case;
 mod date;
+mod rule_doc;
 mod validate;
 mod vocab;
 #[cfg(feature = "source")]
@@ -24,6 +25,7 @@ mod source;
 
 pub use case::{Case, FollowUp, Source, TimelineEntry};
 pub use date::{parse_timestamp, Timestamp};
+pub use rule_doc::{doc_section, RuleDoc};
 pub use validate::{validate_case, validate_library, Problem};
 pub use vocab::{Term, VocabKind, Vocabulary};
 #[cfg(feature = "source")]

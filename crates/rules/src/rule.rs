@@ -91,9 +91,18 @@ impl std::fmt::Debug for Rule {
 impl Rule {
     /// One section of the docs (`"Why it matters"`), trimmed.
     pub fn section(&self, name: &str) -> Option<&'static str> {
-        let start = self.docs.find(&format!("## {name}\n"))? + name.len() + 4;
-        let rest = &self.docs[start..];
-        Some(rest[..rest.find("\n## ").unwrap_or(rest.len())].trim())
+        casebook_model::doc_section(self.docs, name)
+    }
+
+    /// The rule's documentation as data, for the bundle.
+    pub fn doc(&self) -> casebook_model::RuleDoc {
+        casebook_model::RuleDoc {
+            id: self.id.to_string(),
+            title: self.title.to_string(),
+            severity: self.severity.as_str().to_string(),
+            cases: self.cases.iter().map(|c| (*c).to_string()).collect(),
+            docs: self.docs.to_string(),
+        }
     }
 }
 
