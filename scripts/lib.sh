@@ -31,13 +31,15 @@ wasm_env() {
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$lld"
   export CARGO_TARGET_DIR="$ROOT/target/wasm"
   export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
+  # Leptos type-erases every component's view: ~10% less wasm (27 KB brotli).
+  export RUSTFLAGS="--cfg erase_components"
   export TRUNK_OFFLINE=true TRUNK_SKIP_VERSION_CHECK=true
   export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 }
 
 # Undo wasm_env for native cargo commands started from inside a wasm build (Trunk hooks).
 native_env() {
-  unset RUSTC RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_TARGET_DIR \
+  unset RUSTC RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_TARGET_DIR RUSTFLAGS \
         CARGO_PROFILE_RELEASE_OPT_LEVEL CARGO_PROFILE_RELEASE_LTO CARGO_PROFILE_RELEASE_CODEGEN_UNITS \
         CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER
 }

@@ -1,7 +1,8 @@
 //! The manifest-review Web Worker: runs `casebook_rules::review` off the main
 //! thread so a large paste never freezes the page. It receives
-//! `{id, after, before}` and answers `{id, json, markdown}`; it announces
-//! `{ready: true}` once it can take work.
+//! `{id, after, before}` and answers `{id, report}`, the report being a
+//! postcard-encoded [`casebook_rules::WireReport`] in a `Uint8Array`; it
+//! announces `{ready: true}` once it can take work.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,11 +20,9 @@ fn main() {
         let report = casebook_rules::review(&after, before.as_deref(), &casebook_rules::Options::default());
         let origin = reply.location().origin();
         let out = js_sys::Object::new();
-        let json = serde_json::to_string(&casebook_rules::to_json(&report)).unwrap_or_default();
-        let markdown = casebook_rules::to_markdown(&report, &format!("{origin}/cases/"));
+        let bytes = casebook_rules::WireReport::new(&report, &format!("{origin}/cases/")).encode();
         let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
-        let _ = js_sys::Reflect::set(&out, &"json".into(), &JsValue::from_str(&json));
-        let _ = js_sys::Reflect::set(&out, &"markdown".into(), &JsValue::from_str(&markdown));
+        let _ = js_sys::Reflect::set(&out, &"report".into(), &js_sys::Uint8Array::from(bytes.as_slice()));
         let _ = reply.post_message(&out);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -1,5 +1,4 @@
 use casebook_rules::{decode_fragment, encode_fragment, MAX_INPUT_BYTES};
-use serde::Deserialize;
 use leptos::ev;
 use leptos::html::Textarea;
 use leptos::prelude::*;
@@ -40,51 +39,10 @@ spec:
   ports: [{name: http, port: 80, targetPort: 8080}]
 "#;
 
-/// A finding as the review worker reports it (the JSON of `casebook check --format json`).
-#[derive(Debug, Clone, Deserialize)]
-struct Finding {
-    rule: String,
-    severity: String,
-    line: u32,
-    column: u32,
-    resource: Resource,
-    message: String,
-    cases: Vec<String>,
-    #[serde(default)]
-    frame: String,
-    #[serde(default)]
-    suppressed: Option<String>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct Resource {
-    kind: String,
-    name: String,
-    namespace: Option<String>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct InputProblem {
-    line: u32,
-    column: u32,
-    message: String,
-}
-
-/// A review, as the UI shows it.
-#[derive(Debug, Clone, Deserialize)]
-struct Report {
-    findings: Vec<Finding>,
-    errors: Vec<InputProblem>,
-    notices: Vec<InputProblem>,
-    suppressed_findings: Vec<Finding>,
-    objects: usize,
-    #[serde(skip)]
-    markdown: String,
-}
-
-fn parse_report(json: &str, markdown: String) -> Option<Report> {
-    serde_json::from_str::<Report>(json).ok().map(|r| Report { markdown, ..r })
-}
+/// A finding as the review worker reports it.
+type Finding = casebook_rules::WireFinding;
+/// A review, as the review worker reports it.
+type Report = casebook_rules::WireReport;
 
 /// Starts the review worker named by the build in `<meta name="casebook-worker">`.
 fn start_worker() -> Option<web_sys::Worker> {
@@ -182,9 +140,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
             if id != seq.get_value() {
                 return; // a newer check is under way
             }
-            let json = get("json").and_then(|v| v.as_string()).unwrap_or_default();
-            let md = get("markdown").and_then(|v| v.as_string()).unwrap_or_default();
-            report.set(parse_report(&json, md));
+            let bytes = get("report").map(|v| js_sys::Uint8Array::new(&v).to_vec()).unwrap_or_default();
+            report.set(Report::decode(&bytes));
             busy.set(false);
         });
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -16,6 +16,7 @@ mod review;
 mod rule;
 mod rules;
 mod share;
+mod wire;
 mod yaml;
 
 pub use objects::{InputError, Manifest, Object, KNOWN_KINDS};
@@ -26,4 +27,5 @@ pub use review::{
 };
 pub use rule::{Category, Emitter, Input, Rule, Severity};
 pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
+pub use wire::{WireFinding, WireProblem, WireReport, WireResource};
 pub use yaml::{parse_documents, Document, Node, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};
