@@ -1,17 +1,26 @@
-// A tiny static server for the built site with single-page-app fallback.
+// A small static server for the built site, behaving like a real static host:
+// single-page-app fallback, gzip or brotli by Accept-Encoding, immutable caching
+// for Trunk's hashed files, and ETag revalidation (304) for the rest. It counts
+// the bytes it sends, so tools/perf.mjs can measure a real first visit.
 // CLI: node tools/serve-dist.mjs <dir> <port>; or import { serve }.
 import { createServer } from "node:http";
+import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
   ".wasm": "application/wasm", ".json": "application/json", ".bin": "application/octet-stream",
   ".webmanifest": "application/manifest+json", ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon",
 };
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".bin", ".webmanifest", ".svg"]);
+const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
 
 export function serve(dir, port) {
+  const encoded = new Map(); // "path encoding mtime" -> compressed body
+  const stats = { bytes: 0, requests: 0, byPath: new Map() };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://x");
     const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
@@ -22,16 +31,43 @@ export function serve(dir, port) {
       // Unknown paths without an extension are app routes: serve the shell.
       file = extname(path) ? null : join(dir, "index.html");
     }
+    const send = (status, headers, body) => {
+      stats.requests += 1;
+      stats.bytes += body ? body.length : 0;
+      const seen = stats.byPath.get(url.pathname) || { requests: 0, bytes: 0 };
+      stats.byPath.set(url.pathname, { requests: seen.requests + 1, bytes: seen.bytes + (body ? body.length : 0) });
+      res.writeHead(status, headers);
+      res.end(body);
+    };
     try {
       if (!file) throw new Error("not found");
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream", "cache-control": "no-cache" });
-      res.end(body);
+      const info = await stat(file);
+      const ext = extname(file);
+      const accept = String(req.headers["accept-encoding"] || "");
+      const encoding = !COMPRESSIBLE.has(ext) ? null : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+      const key = `${file} ${encoding} ${info.mtimeMs} ${info.size}`;
+      let body = encoded.get(key);
+      if (!body) {
+        const raw = await readFile(file);
+        body = encoding === "br" ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : encoding === "gzip" ? gzipSync(raw, { level: 9 }) : raw;
+        encoded.set(key, body);
+      }
+      const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
+      const headers = {
+        "content-type": TYPES[ext] || "application/octet-stream",
+        "cache-control": HASHED.test(file) ? "public, max-age=31536000, immutable" : "no-cache",
+        etag,
+        vary: "accept-encoding",
+      };
+      if (encoding) headers["content-encoding"] = encoding;
+      if (req.headers["if-none-match"] === etag) return send(304, headers, null);
+      send(200, headers, body);
     } catch {
-      res.writeHead(404, { "content-type": "text/plain" });
-      res.end("not found");
+      send(404, { "content-type": "text/plain" }, Buffer.from("not found"));
     }
   });
+  server.stats = stats;
   return new Promise((resolve) => server.listen(Number(port), "127.0.0.1", () => resolve(server)));
 }
 
