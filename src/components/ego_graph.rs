@@ -9,6 +9,24 @@ pub(crate) fn edge_class(r: &Related) -> String {
     format!("edge edge-{}", r.reasons.first().map_or("text", casebook_similar::Reason::key))
 }
 
+/// What each edge colour means: an edge takes the colour of its strongest reason.
+#[component]
+pub(crate) fn EdgeLegend() -> impl IntoView {
+    let items = [
+        ("cause", "same cause"),
+        ("component", "shared component"),
+        ("symptom", "same symptoms"),
+        ("trigger", "similar trigger"),
+        ("text", "similar text"),
+    ]
+    .into_iter()
+    .map(|(key, label)| {
+        view! { <li><svg width="18" height="8" aria-hidden="true"><line x1="0" y1="4" x2="18" y2="4" class=format!("edge edge-{key}") stroke-width="3" /></svg>" "{label}</li> }
+    })
+    .collect_view();
+    view! { <ul class="legend edge-legend" aria-label="Edge colours: the strongest reason two cases are related">{items}</ul> }
+}
+
 /// A small graph of one case and its related cases. Edges are coloured by
 /// their strongest reason; clicking (or Enter on) a node opens that case.
 #[component]
@@ -62,5 +80,6 @@ pub(crate) fn EgoGraph(
             <g class="ego-centre"><circle cx=cx cy=cy r="13" /><text x=cx y=cy + 28.0 text-anchor="middle">{centre_label}</text></g>
             {circles}
         </svg>
+        <EdgeLegend />
     }
 }

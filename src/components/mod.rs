@@ -8,7 +8,7 @@ mod status;
 mod term_link;
 
 pub use chrome::{Footer, Header};
-pub(crate) use ego_graph::{edge_class, EgoGraph};
+pub(crate) use ego_graph::{edge_class, EdgeLegend, EgoGraph};
 pub(crate) use rule_links::RuleLinks;
 pub(crate) use snippet::SnippetView;
 pub use status::{ErrorView, Loading};

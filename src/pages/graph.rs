@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use crate::components::edge_class;
+use crate::components::{edge_class, EdgeLegend};
 use crate::data::use_library;
 
 const SIZE: f32 = 1000.0;
@@ -171,6 +171,7 @@ pub(crate) fn GraphPage() -> impl IntoView {
                 {info}
             </div>
             <ul class="legend" aria-label="Cause colours">{legend}</ul>
+            <EdgeLegend />
             <details class="text-alternative">
                 <summary>"The same relations as a list"</summary>
                 <ul>{text_alt}</ul>

@@ -173,6 +173,10 @@ test("the graph and topic pages load", async ({ page }) => {
   assert((await page.locator("#library-graph .node").count()) >= 150, "all cases drawn");
   await page.selectOption("#graph-filter", "component:dns");
   assert((await page.locator("#library-graph .node.dim").count()) > 0, "filter dims other clusters");
+  // Every edge colour drawn is explained by the edge legend.
+  const legend = await page.$$eval(".edge-legend line", (ls) => ls.map((l) => l.getAttribute("class").replace("edge ", "")));
+  const drawn = await page.$$eval("#library-graph line", (ls) => [...new Set(ls.map((l) => l.getAttribute("class").replace("edge ", "")))]);
+  assert(drawn.length > 1 && drawn.every((c) => legend.includes(c)), `edge colours ${drawn} are all in the legend ${legend}`);
   await page.goto(BASE + "/topics/component/dns");
   await page.waitForSelector("#topic");
   assert((await page.textContent("#topic h1")) === "DNS", "topic title");
