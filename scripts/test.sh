@@ -66,6 +66,7 @@ e2e() {
 }
 
 step "native tests (cargo test --workspace)" cargo test --workspace --exclude casebook-app
+step "clippy, pedantic, no warnings" cargo clippy --quiet --workspace --all-targets -- -D warnings
 step "casebook release binary" cargo build --release -p casebook-cli
 step "cargo run --bin casebook works from the repository root" bash -c 'cargo run --quiet --release --bin casebook -- rules --json > /dev/null'
 step "case bundle" bash scripts/build-bundle.sh

@@ -312,13 +312,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let groups_view = groups
             .into_iter()
             .map(|(key, fs)| {
-                let items = fs.into_iter().map(|f| fv(f)).collect_view();
+                let items = fs.into_iter().map(&fv).collect_view();
                 view! { <section class="finding-group"><h3>{key}</h3><ul>{items}</ul></section> }
             })
             .collect_view();
         let fv2 = finding_view.clone();
         let suppressed = (!r.suppressed_findings.is_empty()).then(|| {
-            let items = r.suppressed_findings.clone().into_iter().map(|f| fv2(f)).collect_view();
+            let items = r.suppressed_findings.clone().into_iter().map(&fv2).collect_view();
             view! { <details class="suppressed-findings" id="suppressed"><summary>{format!("{} suppressed finding(s)", r.suppressed_findings.len())}</summary><ul>{items}</ul></details> }
         });
         Some(view! {

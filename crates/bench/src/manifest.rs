@@ -1,3 +1,4 @@
+use std::fmt::Write;
 use casebook_rules::{parse_documents, review, Options};
 
 /// A generated multi-document manifest of about `target_bytes`: Deployments,
@@ -7,12 +8,13 @@ pub fn synthetic_manifest(target_bytes: usize) -> (String, usize) {
     let mut objects = 0;
     let mut i = 0;
     while out.len() < target_bytes {
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-{i}\n  namespace: team-{ns}\n  labels: {{app: app-{i}, tier: web}}\nspec:\n  replicas: {r}\n  selector:\n    matchLabels: {{app: app-{i}}}\n  template:\n    metadata:\n      labels: {{app: app-{i}, tier: web}}\n    spec:\n      containers:\n        - name: app\n          image: registry.example.com/app-{i}:1.{i}.0\n          ports: [{{name: http, containerPort: 8080}}]\n          env:\n            - name: MODE\n              valueFrom: {{configMapKeyRef: {{name: app-{i}-config, key: mode}}}}\n          resources:\n            requests: {{cpu: 100m, memory: 128Mi}}\n            limits: {{memory: 256Mi}}\n          readinessProbe: {{httpGet: {{path: /ready, port: http}}}}\n          livenessProbe: {{httpGet: {{path: /live, port: http}}, periodSeconds: 10}}\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: app-{i}\n  namespace: team-{ns}\nspec:\n  selector: {{app: app-{i}}}\n  ports: [{{name: http, port: 80, targetPort: http}}]\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-{i}-config\n  namespace: team-{ns}\ndata:\n  mode: fast\n  description: \"{pad}\"\n",
             ns = i % 20,
             r = 1 + i % 4,
             pad = "x".repeat(400 + i % 200),
-        ));
+        );
         objects += 3;
         i += 1;
     }

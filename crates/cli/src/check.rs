@@ -5,6 +5,7 @@ use crate::out::print;
 use anyhow::{bail, Context};
 use casebook_rules::{review, rule, rules, to_json, to_markdown, to_sarif, to_text, Options, Severity, MAX_INPUT_BYTES};
 use serde_json::json;
+use std::fmt::Write;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -39,7 +40,7 @@ pub(crate) struct CheckArgs {
     pub(crate) only: Vec<String>,
 }
 
-pub(crate) fn check(a: CheckArgs) -> anyhow::Result<ExitCode> {
+pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
     let min = Severity::parse(&a.min_severity).ok_or_else(|| anyhow::anyhow!("--min-severity must be info, warning or error"))?;
     let mut overrides = Vec::new();
     for s in &a.severity {
@@ -94,9 +95,9 @@ pub(crate) fn list(id: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode>
     } else {
         let mut s = String::new();
         for r in rules() {
-            s.push_str(&format!("{:<34} {:<8} {}\n{:<34} cases: {}\n", r.id, r.severity.as_str(), r.title, "", r.cases.join(", ")));
+            let _ = writeln!(s, "{:<34} {:<8} {}\n{:<34} cases: {}", r.id, r.severity.as_str(), r.title, "", r.cases.join(", "));
         }
-        s.push_str(&format!("{} rules\n", rules().len()));
+        let _ = writeln!(s, "{} rules", rules().len());
         print(&s)?;
     }
     Ok(ExitCode::SUCCESS)

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Validate { source } => validate(&source.cases),
-        Command::Build { source, out, date } => build(&source.cases, &out, date.unwrap_or_else(library::today)),
+        Command::Build { source, out, date } => build(&source.cases, &out, &date.unwrap_or_else(library::today)),
         Command::Show { id, json, source } => {
             let b = library::load(&source)?;
             let case = &b.cases[find(&b, &id)?];
@@ -29,7 +29,7 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             search(&b, &query, json, limit, &facets)
         }
         Command::Check { file, before, format, min_severity, severity, only } => {
-            crate::check::check(crate::check::CheckArgs { file, before, format, min_severity, severity, only })
+            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only })
         }
         Command::Rules { id, json } => crate::check::list(id.as_deref(), json),
         Command::Similar { id, json, source } => {
@@ -86,8 +86,8 @@ fn validate(cases: &Path) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn build(cases: &Path, out: &Path, date: String) -> anyhow::Result<ExitCode> {
-    casebook_model::parse_timestamp(&date).map_err(|e| anyhow::anyhow!("--date: {e}"))?;
+fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
+    casebook_model::parse_timestamp(date).map_err(|e| anyhow::anyhow!("--date: {e}"))?;
     let vocab = Vocabulary::builtin()?;
     let list = match load_cases_dir(cases, &vocab) {
         Ok(list) => list,
@@ -100,7 +100,7 @@ fn build(cases: &Path, out: &Path, date: String) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    let bundle = Bundle::build(list, vocab, &date).with_rules(crate::library::rule_docs());
+    let bundle = Bundle::build(list, vocab, date).with_rules(crate::library::rule_docs());
     let bytes = write_site(&bundle, out)?;
     print(&format!(
         "built {} cases into {} ({bytes} bytes, {} index terms)",

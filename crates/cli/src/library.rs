@@ -22,7 +22,7 @@ pub(crate) fn rule_docs() -> Vec<casebook_model::RuleDoc> {
 /// Today's date in UTC, `YYYY-MM-DD`.
 pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
     // Civil-from-days (Howard Hinnant).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

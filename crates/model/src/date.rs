@@ -14,6 +14,7 @@ pub struct Timestamp {
 /// assert_eq!(t.minutes, 24 * 60 + 1);
 /// assert!(casebook_model::parse_timestamp("2025-02-30").is_err());
 /// ```
+#[allow(clippy::many_single_char_names)]
 pub fn parse_timestamp(s: &str) -> Result<Timestamp, String> {
     let bad = || format!("{s:?} is not YYYY-MM-DD or YYYY-MM-DDTHH:MMZ (UTC)");
     let b = s.as_bytes();

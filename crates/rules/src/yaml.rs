@@ -158,9 +158,8 @@ pub fn parse_documents(text: &str) -> Result<Vec<Document>, YamlError> {
     let mut docs = Vec::new();
     let mut start = 0usize;
     let mut start_line = 1u32;
-    let mut line_no = 1u32;
     let mut offset = 0usize;
-    for line in text.split_inclusive('\n') {
+    for (line_no, line) in (1u32..).zip(text.split_inclusive('\n')) {
         let is_sep = line.starts_with("---") && line[3..].chars().next().is_none_or(char::is_whitespace);
         if is_sep && offset > start {
             push_doc(&mut docs, &text[start..offset], start_line);
@@ -170,7 +169,6 @@ pub fn parse_documents(text: &str) -> Result<Vec<Document>, YamlError> {
             start_line = line_no;
         }
         offset += line.len();
-        line_no += 1;
     }
     push_doc(&mut docs, &text[start..], start_line);
     Ok(docs)
@@ -335,9 +333,10 @@ mod tests {
 
     #[test]
     fn refuses_alias_bombs_deep_nesting_binary_and_huge_input() {
+        use std::fmt::Write;
         let mut bomb = String::from("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
         for (i, prev) in ["b", "c", "d", "e", "f", "g", "h", "i"].iter().zip(["a", "b", "c", "d", "e", "f", "g", "h"]) {
-            bomb.push_str(&format!("{i}: &{i} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+            let _ = writeln!(bomb, "{i}: &{i} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]");
         }
         let err = parse_documents(&bomb).unwrap()[0].root.clone().unwrap_err();
         assert!(err.message.contains("alias bomb"), "{err:?}");
@@ -345,7 +344,10 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
         let err = parse_documents(&deep).unwrap()[0].root.clone().unwrap_err();
         assert!(err.message.contains("deep"), "{err:?}");
-        let deep_block: String = (0..300).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect();
+        let deep_block = (0..300).fold(String::new(), |mut s, i| {
+            let _ = writeln!(s, "{}k{i}:", " ".repeat(i));
+            s
+        });
         let err = parse_documents(&deep_block).unwrap()[0].root.clone().unwrap_err();
         assert!(err.message.contains("deep"), "{err:?}");
 

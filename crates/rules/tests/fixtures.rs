@@ -42,7 +42,7 @@ fn fixtures_behave_as_their_names_say() {
         for f in std::fs::read_dir(&dir).unwrap() {
             let f = f.unwrap().path();
             let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.ends_with(".yaml") || name.ends_with(".before.yaml") {
+            if !f.extension().is_some_and(|e| e.eq_ignore_ascii_case("yaml")) || name.ends_with(".before.yaml") {
                 continue;
             }
             let report = run(&id, &f);

@@ -2,6 +2,7 @@
 //! refuses with a clear message that names a line.
 
 use casebook_rules::{review, Options, Report};
+use std::fmt::Write;
 
 fn check(yaml: &str) -> Report {
     review(yaml, None, &Options::default())
@@ -83,7 +84,7 @@ fn oversized_binary_deep_and_bomb_inputs_are_refused_clearly() {
     assert!(r.errors[0].message.contains("deep"), "{:?}", r.errors);
     let mut bomb = String::from("a: &a [x,x,x,x,x,x,x,x,x]\n");
     for (n, p) in ["b", "c", "d", "e", "f", "g", "h", "i"].iter().zip(["a", "b", "c", "d", "e", "f", "g", "h"]) {
-        bomb.push_str(&format!("{n}: &{n} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n"));
+        let _ = writeln!(bomb, "{n}: &{n} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]");
     }
     let r = check(&bomb);
     assert!(r.errors[0].message.contains("alias bomb"), "{:?}", r.errors);

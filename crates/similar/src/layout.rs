@@ -29,7 +29,7 @@ pub fn layout(n: usize, edges: &[(usize, usize, f32)], iterations: usize) -> Vec
     let mut temp = 0.1f32;
     let mut disp = vec![(0.0f32, 0.0f32); n];
     for _ in 0..iterations {
-        disp.iter_mut().for_each(|d| *d = (0.0, 0.0));
+        disp.fill((0.0, 0.0));
         for i in 0..n {
             for j in (i + 1)..n {
                 let (dx, dy) = (pos[i].0 - pos[j].0, pos[i].1 - pos[j].1);

@@ -100,7 +100,9 @@ impl TextModel {
                     d.into_iter().map(|(t, tf)| (t, (1.0 + tf.ln()) * ((1.0 + n) / (1.0 + df[&t])).ln())).collect();
                 let norm = v.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
                 if norm > 0.0 {
-                    v.iter_mut().for_each(|(_, w)| *w /= norm);
+                    for (_, w) in &mut v {
+                        *w /= norm;
+                    }
                 }
                 v.sort_by_key(|(t, _)| *t);
                 v
@@ -110,6 +112,7 @@ impl TextModel {
     }
 
     /// Cosine similarity of texts `a` and `b`.
+    #[allow(clippy::many_single_char_names)]
     pub fn cosine(&self, a: usize, b: usize) -> f32 {
         let (x, y) = (&self.vectors[a], &self.vectors[b]);
         let (mut i, mut j, mut s) = (0, 0, 0.0);

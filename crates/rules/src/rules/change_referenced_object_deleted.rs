@@ -43,12 +43,12 @@ fn exists(objects: &[Object], kind: &str, name: &str, near: &Object) -> bool {
 
 /// `(kind, name, node)` references a workload or Ingress makes.
 fn references(o: &Object) -> Vec<(&'static str, String, &Node)> {
-    let mut out: Vec<(&'static str, String, &Node)> = Vec::new();
     fn add<'n>(out: &mut Vec<(&'static str, String, &'n Node)>, kind: &'static str, n: Option<&'n Node>) {
         if let Some((n, s)) = n.and_then(|n| n.as_str().map(|s| (n, s))) {
             out.push((kind, s.to_string(), n));
         }
     }
+    let mut out: Vec<(&'static str, String, &Node)> = Vec::new();
     let push = |out: &mut Vec<_>, kind, n| add(out, kind, n);
     if let Some(t) = o.pod_template() {
         push(&mut out, "ServiceAccount", t.spec.get("serviceAccountName"));
