@@ -8,7 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     title: "An Ingress moves to another ingress class or controller",
     category: Category::Change,
     severity: Severity::Warning,
-    cases: &["2018-06-29-universe-ingress-auth-change-billing-outage"],
+    cases: &["2026-03-12-2i2c-lis-hub-ingress-controller-migration-dns", "2018-06-29-universe-ingress-auth-change-billing-outage"],
     needs_before: true,
     check,
     docs: r"## What it does
@@ -20,6 +20,9 @@ A different controller interprets the same Ingress differently: annotations for
 one are ignored by the other, and behaviour such as forwarded headers,
 authentication and timeouts changes silently. At Universe, a change the ingress
 controller did not support left new billing pods unable to receive traffic.
+At 2i2c, handing the `nginx` class to a new controller left a hub whose DNS
+still pointed at the old controller's load balancer unreachable until the
+switch was reverted.
 
 ## Example
 ```yaml

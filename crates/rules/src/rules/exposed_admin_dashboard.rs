@@ -8,7 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     title: "Cluster admin dashboard exposed without authentication",
     category: Category::Security,
     severity: Severity::Error,
-    cases: &["2021-09-04-jenkins-confluence-monero-miner"],
+    cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2021-09-04-jenkins-confluence-monero-miner"],
     needs_before: false,
     check,
     docs: r"## What it does
@@ -20,7 +20,10 @@ authentication annotation.
 ## Why it matters
 These dashboards can exec into pods or reveal the whole cluster. Exposed
 without authentication, they hand the cluster to whoever finds them first, and
-scanners find them within hours.
+scanners find them within hours. At JW Player, a crawler found Weave Scope on a
+public load balancer with no login and used it to start a cryptocurrency miner
+on every node of two clusters; a hand-made fix to the load balancer's security
+group was undone by Kubernetes, which owned it.
 
 ## Example
 ```yaml

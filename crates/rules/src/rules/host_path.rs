@@ -7,7 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     title: "Pod mounts a path from the node",
     category: Category::Security,
     severity: Severity::Warning,
-    cases: &["2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
+    cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
     needs_before: false,
     check,
     docs: r"## What it does
@@ -17,7 +17,8 @@ the container runtime socket, `/`, `/etc`, `/var/lib/kubelet` or `/proc`.
 ## Why it matters
 A hostPath volume gives the pod the node's files. Mounting the runtime socket or
 kubelet directory lets anyone in the pod start privileged containers or read
-every pod's secrets on that node.
+every pod's secrets on that node. JW Player's Weave Scope agents mounted the
+host's root file system, so a shell in them was a shell on the node.
 
 ## Example
 ```yaml

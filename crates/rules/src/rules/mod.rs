@@ -35,6 +35,7 @@ mod requests_missing;
 mod secret_literal_env;
 mod selector_extra_label;
 mod selector_no_match;
+mod selector_overlap;
 mod service_backend_no_readiness;
 mod single_replica_behind_service;
 mod spread_missing;
@@ -48,6 +49,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &autoscaled_no_readiness::RULE,
     &selector_no_match::RULE,
     &selector_extra_label::RULE,
+    &selector_overlap::RULE,
     &exposed_admin_dashboard::RULE,
     &memory_limit_missing::RULE,
     &requests_missing::RULE,

@@ -6,7 +6,7 @@ pub(crate) static RULE: Rule = Rule {
     title: "Privileged container",
     category: Category::Security,
     severity: Severity::Error,
-    cases: &["2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
+    cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
     needs_before: false,
     check,
     docs: r"## What it does
@@ -16,7 +16,9 @@ Flags containers with `securityContext.privileged: true` or
 ## Why it matters
 A privileged container is root on the node: whoever gets code execution in it
 (through the app, an exposed dashboard or a stolen token) owns the node and the
-pods beside it, and can run miners or reach cloud credentials.
+pods beside it, and can run miners or reach cloud credentials. At JW Player,
+the privileged Weave Scope agents on every node were how an intruder's miner
+reached the hosts, masters included.
 
 ## Example
 ```yaml
