@@ -141,7 +141,11 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 return; // a newer check is under way
             }
             let bytes = get("report").map(|v| js_sys::Uint8Array::new(&v).to_vec()).unwrap_or_default();
-            report.set(Report::decode(&bytes));
+            let decoded = Report::decode(&bytes);
+            if decoded.is_none() {
+                link_error.set(Some("The review worker sent back a result this page cannot read. Reload the page to get matching versions.".into()));
+            }
+            report.set(decoded);
             busy.set(false);
         });
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
