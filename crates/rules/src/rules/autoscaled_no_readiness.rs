@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2025-11-05-render-oregon-404"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags workloads that are scaled by a HorizontalPodAutoscaler and selected by a
 Service, but whose containers have no `readinessProbe`.
 
@@ -34,7 +34,7 @@ metadata: {name: router}
 ## Use instead
 Give every container a readiness probe that passes only when the pod can serve
 correctly (state loaded, caches warm), and keep it process-local.
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

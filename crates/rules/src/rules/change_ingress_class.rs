@@ -11,7 +11,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2026-03-12-2i2c-lis-hub-ingress-controller-migration-dns", "2018-06-29-universe-ingress-auth-change-billing-outage"],
     needs_before: true,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 In a before/after review, flags an Ingress whose `spec.ingressClassName` or
 `kubernetes.io/ingress.class` annotation changes.
 
@@ -35,7 +35,7 @@ spec: {ingressClassName: traefik}
 ## Use instead
 Run both controllers side by side, move one host at a time, and check the
 annotations each Ingress relies on have an equivalent in the new controller.
-",
+"),
 };
 
 fn class(o: &Object) -> (Option<String>, Option<&Node>) {

@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2025-02-18-grafana-cloud-load-balancers-lost"],
     needs_before: true,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 In a before/after review, flags a Service whose `spec.type` changes from
 `LoadBalancer` to anything else (including the default `ClusterIP`, which is what
 happens when the field disappears).
@@ -33,7 +33,7 @@ spec: {type: ClusterIP}
 ## Use instead
 Keep `type: LoadBalancer`; if the change is intended, create the replacement
 first, move DNS, then remove the old one.
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2020-02-04-gitlab-container-registry-dry-run-pipeline"],
     needs_before: true,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 In a before/after review, flags Service ports and container ports whose `name`
 changes while the port number stays, and Service `targetPort`s that refer to a
 port name no longer present.
@@ -33,7 +33,7 @@ ports: [{name: web, port: 80, targetPort: http}]
 ## Use instead
 Keep port names stable; add the new name alongside the old one, move references,
 then remove the old one in a later change.
-",
+"),
 };
 
 fn ports(n: Option<&Node>) -> Vec<(i64, String, &Node)> {

@@ -11,7 +11,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2025-11-05-render-oregon-404", "2025-05-28-influxdata-auth-resource-recreate-outage"],
     needs_before: true,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 In a before/after review, flags objects present before and absent after
 (ConfigMaps, Secrets, Services, ServiceAccounts, PersistentVolumeClaims) that an
 object in the after version still references: env and volume references,
@@ -34,7 +34,7 @@ envFrom: [{configMapRef: {name: flags}}]
 ## Use instead
 Remove the references first, deploy, confirm nothing reads the object, then
 delete it in a later change.
-",
+"),
 };
 
 fn exists(objects: &[Object], kind: &str, name: &str, near: &Object) -> bool {

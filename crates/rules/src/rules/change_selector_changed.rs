@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["grafana-cloud-logs-label-selector-outage"],
     needs_before: true,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 In a before/after review, flags a Service whose `spec.selector` changes.
 
 ## Why it matters
@@ -30,7 +30,7 @@ selector: {app: distributor, memberlist: enabled}
 Label every pod first, check the new selector's endpoints (`kubectl get
 endpointslices`), then change the selector; or create a new Service and move
 clients.
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2022-10-24-pypi-ingress-elb-https-listener", "2025-02-18-grafana-cloud-load-balancers-lost"],
     needs_before: true,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 In a before/after review, flags an Ingress that loses `spec.tls` entries, and an
 Ingress or LoadBalancer Service that loses a TLS-related annotation (certificate
 ARN, SSL ports, listen ports, backend protocol) that the before version had.
@@ -33,7 +33,7 @@ annotations:
 ## Use instead
 Keep TLS settings in one templated place, and review any change that removes
 them as a change to the public endpoint.
-",
+"),
 };
 
 const TLS_MARKERS: &[&str] = &["ssl-cert", "certificate", "ssl-ports", "listen-ports", "backend-protocol", "ssl-redirect", "tls", "ssl-policy"];

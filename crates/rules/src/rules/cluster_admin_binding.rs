@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2023-08-30-sourcegraph-leaked-site-admin-token", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags ClusterRoleBindings and RoleBindings that grant `cluster-admin` to a
 namespace's `default` ServiceAccount, or to the groups `system:serviceaccounts`,
 `system:authenticated` or `system:unauthenticated`.
@@ -29,7 +29,7 @@ subjects: [{kind: ServiceAccount, name: default, namespace: tools}]
 ## Use instead
 Create a dedicated ServiceAccount with a Role that lists only the verbs and
 resources it needs.
-",
+"),
 };
 
 const BROAD_GROUPS: &[&str] = &["system:serviceaccounts", "system:authenticated", "system:unauthenticated"];

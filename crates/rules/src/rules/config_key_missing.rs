@@ -11,7 +11,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2025-11-05-render-oregon-404", "2025-11-24-supabase-api-gateway-missing-flag"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags `configMapKeyRef` and `secretKeyRef` (in `env`) and `configMap`/`secret`
 volume `items` that name a key absent from the ConfigMap or Secret of that name
 in the input. References marked `optional: true`, and references to objects not
@@ -38,7 +38,7 @@ data: {other-flag: 'true'}
 ## Use instead
 Add the key, mark the reference `optional: true` with a safe default in code, or
 stop reading it before removing it.
-",
+"),
 };
 
 fn find<'a>(input: &Input<'a>, kind: &str, name: &str, near: &Object) -> Option<&'a Object> {

@@ -11,7 +11,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2021-09-04-jenkins-confluence-monero-miner"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags known cluster-admin dashboards (Weave Scope, the Kubernetes Dashboard,
 kube-ops-view, Portainer, Prometheus and Alertmanager UIs) reachable through a
 `LoadBalancer` or `NodePort` Service, or through an Ingress that has no
@@ -36,7 +36,7 @@ spec: {type: LoadBalancer, selector: {app: weave-scope}}
 Keep the Service `ClusterIP` and reach it with `kubectl port-forward`, or put it
 behind an Ingress with authentication (`nginx.ingress.kubernetes.io/auth-url`,
 an OAuth proxy, or a Traefik ForwardAuth middleware) and a network allow-list.
-",
+"),
 };
 
 const DASHBOARD_IMAGES: &[&str] = &[

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-03-13-matrix-org-jenkins-ssh-agent-compromise"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags pod specs with `hostNetwork`, `hostPID` or `hostIPC` set to `true`.
 
 ## Why it matters
@@ -26,7 +26,7 @@ spec: {hostNetwork: true}
 ## Use instead
 Leave them unset; expose ports through a Service, and give node agents their own
 tightly scoped DaemonSet.
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags `hostPath` volumes, and reports them as errors-in-waiting when they mount
 the container runtime socket, `/`, `/etc`, `/var/lib/kubelet` or `/proc`.
 
@@ -30,7 +30,7 @@ volumes:
 ## Use instead
 Use `emptyDir`, a PersistentVolumeClaim, or a CSI driver; reserve hostPath for
 audited node agents.
-",
+"),
 };
 
 const SENSITIVE: &[&str] = &["/", "/etc", "/proc", "/var/lib/kubelet", "/var/run/docker.sock", "/run/containerd/containerd.sock", "/var/run/crio/crio.sock", "/root"];

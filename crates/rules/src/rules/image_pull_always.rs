@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2020-07-13-github-kubernetes-image-pull-dns", "2026-03-19-aqua-trivy-action-tag-hijack"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags containers whose image has no tag or the `:latest` tag (and no digest), and
 containers with `imagePullPolicy: Always`.
 
@@ -32,7 +32,7 @@ imagePullPolicy: Always
 image: registry.example.com/api:1.42.0@sha256:...
 imagePullPolicy: IfNotPresent
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -8,7 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Jobs and CronJobs that set neither `backoffLimit` nor
 `activeDeadlineSeconds`.
 
@@ -33,7 +33,7 @@ spec:
   backoffLimit: 1
   activeDeadlineSeconds: 3600
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2026-09-29-azure-openai-sweden-central"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags liveness probes with `failureThreshold: 1`, or whose failure window
 (`periodSeconds × failureThreshold`) is under 10 seconds.
 
@@ -37,7 +37,7 @@ livenessProbe:
   failureThreshold: 3
   timeoutSeconds: 5
 ```
-",
+"),
 };
 
 const MIN_WINDOW_SECONDS: i64 = 10;

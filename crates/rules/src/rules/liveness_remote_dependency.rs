@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2026-09-29-azure-openai-sweden-central"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags liveness probes that reach another host or name a dependency: an `exec` of
 `pg_isready -h`, `redis-cli -h`, `mysqladmin ping -h`, `curl` or `wget` to a
 remote URL, an `httpGet`/`tcpSocket` with a remote `host`, or an `httpGet` path
@@ -40,7 +40,7 @@ livenessProbe:
 readinessProbe:
   httpGet: {path: /readyz, port: 8080}  # may consider dependencies
 ```
-",
+"),
 };
 
 const LOCAL: &[&str] = &["localhost", "127.0.0.1", "::1", "0.0.0.0", "[::1]"];

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2026-09-29-azure-openai-sweden-central"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags containers whose `livenessProbe` is identical to their `readinessProbe`.
 
 ## Why it matters
@@ -31,7 +31,7 @@ readinessProbe: {httpGet: {path: /health, port: 8080}}
 livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}
 readinessProbe: {httpGet: {path: /readyz, port: 8080}}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2024-03-26-render-unintended-workload-restart", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Deployments, StatefulSets and DaemonSets whose
 `rollingUpdate.maxUnavailable` is `100%` or at least the replica count.
 
@@ -34,7 +34,7 @@ spec:
   strategy:
     rollingUpdate: {maxUnavailable: 1, maxSurge: 1}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion", "2019-05-16-forestry-previews-ingress-oomkill"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags containers without `resources.limits.memory`.
 
 ## Why it matters
@@ -32,7 +32,7 @@ resources:
   requests: {memory: 256Mi}
   limits: {memory: 512Mi}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

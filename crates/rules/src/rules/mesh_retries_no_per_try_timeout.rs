@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-01-07-zalando-coredns-oom-outage", "2021-01-06-coinbase-mongodb-thundering-herd", "2019-02-12-discord-redis-circuit-breaker-herd"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Istio `VirtualService` HTTP routes that retry (`retries.attempts` > 0)
 without `retries.perTryTimeout`.
 
@@ -32,7 +32,7 @@ http:
 ```yaml
     retries: {attempts: 2, perTryTimeout: 500ms, retryOn: 5xx,reset,connect-failure}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

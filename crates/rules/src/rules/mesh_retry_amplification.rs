@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-01-07-zalando-coredns-oom-outage", "2021-01-06-coinbase-mongodb-thundering-herd", "2019-02-12-discord-redis-circuit-breaker-herd"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Istio `VirtualService` routes with more than 3 retry attempts, and Linkerd
 `ServiceProfile` retry budgets whose `retryRatio` exceeds 0.2 (20% extra load).
 
@@ -27,7 +27,7 @@ retries: {attempts: 10, perTryTimeout: 2s}
 ## Use instead
 Retry at one layer only, at most 2–3 attempts with backoff, or use a retry
 budget (`retryRatio: 0.2`).
-",
+"),
 };
 
 const MAX_ATTEMPTS: i64 = 3;

@@ -6,6 +6,18 @@ use crate::rule::{Input, Rule};
 use crate::yaml::{Node, Value};
 use std::collections::HashMap;
 
+/// A rule's docs: compiled in with the `docs` feature (the CLI and the bundle
+/// builder), left out of the review worker's wasm, which never shows them.
+macro_rules! docs {
+    ($text:expr) => {
+        if cfg!(feature = "docs") {
+            $text
+        } else {
+            ""
+        }
+    };
+}
+
 mod autoscaled_no_readiness;
 mod change_ingress_class;
 mod change_lb_service_downgrade;

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags PodDisruptionBudgets with `maxUnavailable: 0` (or `0%`), or with a
 `minAvailable` that is at least the replica count of the workload it selects (or
 `100%`).
@@ -31,7 +31,7 @@ spec: {maxUnavailable: 0, selector: {matchLabels: {app: web}}}
 ```yaml
 spec: {maxUnavailable: 1, selector: {matchLabels: {app: web}}}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Deployments and StatefulSets with two or more replicas when the input
 contains no PodDisruptionBudget in the same namespace that selects their pods.
 Only reported when the input contains at least one PodDisruptionBudget or the
@@ -35,7 +35,7 @@ spec:
   maxUnavailable: 1
   selector: {matchLabels: {app: web}}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags containers with `securityContext.privileged: true` or
 `allowPrivilegeEscalation: true`.
 
@@ -32,7 +32,7 @@ securityContext:
   allowPrivilegeEscalation: false
   capabilities: {drop: [ALL]}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2023-06-20-stytch-api-deploy-load-balancer-registration"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Deployments with `strategy.type: Recreate` that a Service sends traffic
 to.
 
@@ -33,7 +33,7 @@ spec:
     type: RollingUpdate
     rollingUpdate: {maxUnavailable: 0, maxSurge: 25%}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

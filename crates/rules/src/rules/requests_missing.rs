@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-01-18-moonlight-gke-node-kernel-panics", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags containers without `resources.requests.cpu` or `resources.requests.memory`.
 
 ## Why it matters
@@ -31,7 +31,7 @@ resources:
   requests: {cpu: 500m, memory: 512Mi}
   limits: {memory: 512Mi}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

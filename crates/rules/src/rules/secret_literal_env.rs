@@ -10,7 +10,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2026-03-24-litellm-ci-trivy-pypi-token-theft", "2021-01-31-codecov-bash-uploader-compromise", "2022-12-29-circleci-session-token-theft"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags `env` entries whose name looks like a credential (`PASSWORD`, `SECRET`,
 `TOKEN`, `API_KEY`, `ACCESS_KEY`, `PRIVATE_KEY`, `CREDENTIALS`) and whose value
 is written literally in the manifest. The value itself is never printed.
@@ -33,7 +33,7 @@ env:
   - name: DB_PASSWORD
     valueFrom: {secretKeyRef: {name: db, key: password}}
 ```
-",
+"),
 };
 
 

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["grafana-cloud-logs-label-selector-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags a Service whose selector shares some labels with a workload's pod template
 but also requires a label that template lacks, when no workload matches the
 selector fully. The finding points at the extra selector label.
@@ -33,7 +33,7 @@ spec: {template: {metadata: {labels: {app: distributor}}}}
 ## Use instead
 Keep Service selectors to the stable identity labels every replica has, and
 roll label changes out to pods before selectors.
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

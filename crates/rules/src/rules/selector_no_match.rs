@@ -8,7 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["grafana-cloud-logs-label-selector-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags a Service whose selector matches none of the pod templates in the input,
 when the input does contain workloads in the Service's namespace that look like
 its intended backends (a workload of the same name, or one sharing a selector
@@ -33,7 +33,7 @@ spec: {template: {metadata: {labels: {app: api}}}}
 ## Use instead
 Make the Service selector a subset of the pod template labels, and generate
 both from one place (a Helm helper or Kustomize `labels`).
-",
+"),
 };
 
 const WORKLOAD_KINDS: &[&str] = &["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Pod", "Job", "CronJob"];

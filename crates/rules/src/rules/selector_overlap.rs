@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2026-03-09-2i2c-pythia-binderhub-ingress-selector-502"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags a Service whose selector matches the pod templates of workloads of more
 than one kind in its namespace, for example a Deployment and a DaemonSet.
 Objects created by a controller (those with `metadata.ownerReferences`, such as
@@ -39,7 +39,7 @@ spec: {template: {metadata: {labels: {app: binder, component: docker-api}}}}
 ## Use instead
 Add a label that only the intended pods carry (`component: hub`) to the
 Service selector, or give the other workload labels of its own.
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

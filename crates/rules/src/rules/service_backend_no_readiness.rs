@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2025-11-05-render-oregon-404", "2018-06-29-universe-ingress-auth-change-billing-outage"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags workloads selected by a Service in the same input whose containers have no
 `readinessProbe` (workloads scaled by an HPA are covered by
 `autoscaled-no-readiness`).
@@ -36,7 +36,7 @@ containers:
     readinessProbe:
       httpGet: {path: /readyz, port: 8080}   # ready only once state is loaded
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Deployments and StatefulSets with one replica (explicitly or by default)
 that a Service in the input sends traffic to.
 
@@ -28,7 +28,7 @@ spec: {replicas: 1}
 ## Use instead
 Run at least two replicas, spread across nodes, with a PodDisruptionBudget
 (`maxUnavailable: 1`).
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -9,7 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2019-01-18-moonlight-gke-node-kernel-panics"],
     needs_before: false,
     check,
-    docs: r"## What it does
+    docs: docs!(r"## What it does
 Flags Deployments and StatefulSets with two or more replicas that have neither
 `topologySpreadConstraints` nor a `podAntiAffinity` rule.
 
@@ -35,7 +35,7 @@ topologySpreadConstraints:
     whenUnsatisfiable: ScheduleAnyway
     labelSelector: {matchLabels: {app: web}}
 ```
-",
+"),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
