@@ -6,14 +6,15 @@ use crate::rule::{Input, Rule};
 use crate::yaml::{Node, Value};
 use std::collections::HashMap;
 
-/// A rule's docs: compiled in with the `docs` feature (the CLI and the bundle
-/// builder), left out of the review worker's wasm, which never shows them.
+/// A rule's docs. Wasm builds set `--cfg casebook_no_rule_docs` (see
+/// `scripts/lib.sh`): the review worker never shows docs, and the web app reads
+/// them from the bundle, which the native CLI builds with the docs in.
 macro_rules! docs {
     ($text:expr) => {
-        if cfg!(feature = "docs") {
-            $text
-        } else {
+        if cfg!(casebook_no_rule_docs) {
             ""
+        } else {
+            $text
         }
     };
 }
