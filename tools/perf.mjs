@@ -19,7 +19,7 @@ for (const f of readdirSync(dist)) {
   const gz = gzipSync(raw, { level: 9 }).length;
   const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   totals = [totals[0] + raw.length, totals[1] + gz, totals[2] + br];
-  console.log(`| ${f.replace(/-[0-9a-f]{16}/, "")} | ${(raw.length / 1024).toFixed(1)} | ${(gz / 1024).toFixed(1)} | ${(br / 1024).toFixed(1)} |`);
+  console.log(`| ${f.replace(/-[0-9a-f]{8,16}(?=(_bg)?\.)/, "")} | ${(raw.length / 1024).toFixed(1)} | ${(gz / 1024).toFixed(1)} | ${(br / 1024).toFixed(1)} |`);
 }
 console.log(`| **total** | ${(totals[0] / 1024).toFixed(1)} | ${(totals[1] / 1024).toFixed(1)} | ${(totals[2] / 1024).toFixed(1)} |`);
 
@@ -42,7 +42,7 @@ console.log(`| **total** | ${(totals[0] / 1024).toFixed(1)} | ${(totals[1] / 102
   console.log("\n## Measured first visit (brotli from the server, until the service worker has precached everything)\n");
   console.log("| path | requests | bytes sent KB |\n|---|---:|---:|");
   for (const [path, s] of [...server.stats.byPath].sort((a, b) => b[1].bytes - a[1].bytes)) {
-    console.log(`| ${path.replace(/-[0-9a-f]{16}/, "")} | ${s.requests} | ${(s.bytes / 1024).toFixed(1)} |`);
+    console.log(`| ${path.replace(/-[0-9a-f]{8,16}(?=(_bg)?\.)/, "")} | ${s.requests} | ${(s.bytes / 1024).toFixed(1)} |`);
   }
   console.log(`\n- sent by the time search works: ${(usableBytes / 1024).toFixed(1)} KB`);
   console.log(`- sent in all, offline-ready: ${(server.stats.bytes / 1024).toFixed(1)} KB in ${server.stats.requests} requests (budget: 350 KB at 300 cases)`);

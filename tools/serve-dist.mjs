@@ -16,7 +16,7 @@ const TYPES = {
   ".webmanifest": "application/manifest+json", ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon",
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".bin", ".webmanifest", ".svg"]);
-const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
 export function serve(dir, port) {
   const encoded = new Map(); // "path encoding mtime" -> compressed body
