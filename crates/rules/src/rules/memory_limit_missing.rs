@@ -6,7 +6,7 @@ pub(crate) static RULE: Rule = Rule {
     title: "Container has no memory limit",
     category: Category::Resources,
     severity: Severity::Warning,
-    cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion", "2019-05-16-forestry-previews-ingress-oomkill"],
+    cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion", "2017-11-30-mybinder-build-pods-no-memory-limit-proxy-oom", "2019-05-16-forestry-previews-ingress-oomkill"],
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -17,8 +17,10 @@ A container with no memory limit can take a node's memory until the kernel or
 the kubelet kills whatever is there, including unrelated pods. At Universe, a
 reindex Job consumed all of a node's resources, the node was killed, and the Job
 was rescheduled to do the same to the next node until every node was under
-repair. Forestry's previews show the other side: size limits from measured use,
-and revisit them as usage grows.
+repair. At mybinder.org, a node ran out of memory, probably because of build
+pods that had no memory limit, and the proxy pod on it broke every new launch.
+Forestry's previews show the other side: size limits from measured use, and
+revisit them as usage grows.
 
 ## Example
 ```yaml
