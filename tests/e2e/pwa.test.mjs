@@ -43,6 +43,18 @@ test("works offline after the first visit: search, a case page and a manifest ch
   await page.waitForSelector('.finding[data-rule="image-mutable-or-always-pulled"]');
 }, { serviceWorkers: "allow" });
 
+test("the app is installable: Chromium reports no installability or manifest errors", async ({ page, context }) => {
+  await ready(page);
+  await swControlled(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  assert(installabilityErrors.length === 0, `installability errors: ${JSON.stringify(installabilityErrors)}`);
+  const manifest = await cdp.send("Page.getAppManifest");
+  assert(manifest.url.endsWith("/manifest.webmanifest") && manifest.errors.length === 0, `manifest errors: ${JSON.stringify(manifest.errors)}`);
+  const data = JSON.parse(manifest.data);
+  assert(data.display === "standalone" && data.icons.some((i) => i.purpose === "maskable"), "standalone, with a maskable icon");
+}, { serviceWorkers: "allow" });
+
 test("a new deploy is picked up on the next visit with an 'updated, reload' notice", async () => {
   const dir = mkdtempSync(join(tmpdir(), "casebook-deploy-"));
   cpSync(DIST, dir, { recursive: true });
