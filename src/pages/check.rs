@@ -165,6 +165,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let a = current(after_ref, after);
         let b = compare.get_untracked().then(|| current(before_ref, before));
         markdown.set(None);
+        // A notice about an earlier link, paste or file no longer applies.
+        link_error.set(None);
         if a.trim().is_empty() {
             report.set(None);
             return;

@@ -169,6 +169,11 @@ test("20 MB of input, hostile fragments and deep nesting give clear messages and
   await page.waitForSelector("#link-error");
   await page.goto(BASE + "/check#m=" + "A".repeat(5000));
   await page.waitForSelector("#link-error");
+  // A new check clears the notice about the bad link.
+  await page.fill("#manifest", MANIFEST);
+  await page.click("#run-check");
+  await page.waitForSelector("#check-summary");
+  assert(!(await page.isVisible("#link-error")), "the old notice is gone after a new check");
 });
 
 test("a large check runs off the main thread: the page paints 'Checking…' while it works", async ({ page }) => {
