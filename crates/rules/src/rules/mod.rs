@@ -52,6 +52,7 @@ mod selector_overlap;
 mod service_backend_no_readiness;
 mod single_replica_behind_service;
 mod spread_missing;
+mod webhook_fail_closed;
 
 /// Every rule, in the order they run and are listed.
 pub(crate) static ALL: &[&Rule] = &[
@@ -82,6 +83,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &image_pull_always::RULE,
     &secret_literal_env::RULE,
     &job_unbounded_retries::RULE,
+    &webhook_fail_closed::RULE,
     &change_lb_service_downgrade::RULE,
     &change_port_renamed::RULE,
     &change_selector_changed::RULE,

@@ -6,7 +6,7 @@ pub(crate) static RULE: Rule = Rule {
     title: "A Service is backed by a single replica",
     category: Category::Availability,
     severity: Severity::Warning,
-    cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade"],
+    cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2020-09-28-moj-cloud-platform-kops-node-termination-single-replica-ingress"],
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -17,7 +17,10 @@ that a Service in the input sends traffic to.
 Node upgrades, drains and evictions move pods. With one replica, every move is
 an outage for everything behind the Service. mybinder.org went fully down during
 a node-pool upgrade when cordoning the last old nodes left the ingress
-controller with nowhere to run, and nobody noticed for 40 minutes.
+controller with nowhere to run, and nobody noticed for 40 minutes. On the UK
+Ministry of Justice Cloud Platform, teams whose own ingress controllers ran one
+replica got failing health checks and uptime alerts when nine nodes were
+terminated at once.
 
 ## Example
 ```yaml
