@@ -19,7 +19,7 @@ const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", 
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
 export function serve(dir, port) {
-  const encoded = new Map(); // "path encoding mtime" -> compressed body
+  const encoded = new Map(); // "path encoding mtime size" -> { body, etag }
   const stats = { bytes: 0, requests: 0, byPath: new Map() };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://x");
@@ -46,14 +46,15 @@ export function serve(dir, port) {
       const accept = String(req.headers["accept-encoding"] || "");
       const encoding = !COMPRESSIBLE.has(ext) ? null : /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
       const key = `${file} ${encoding} ${info.mtimeMs} ${info.size}`;
-      let body = encoded.get(key);
-      if (!body) {
+      let cached = encoded.get(key);
+      if (!cached) {
         const raw = await readFile(file);
-        body = encoding === "br" ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        const body = encoding === "br" ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
           : encoding === "gzip" ? gzipSync(raw, { level: 9 }) : raw;
-        encoded.set(key, body);
+        cached = { body, etag: `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"` };
+        encoded.set(key, cached);
       }
-      const etag = `"${createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
+      const { body, etag } = cached;
       const headers = {
         "content-type": TYPES[ext] || "application/octet-stream",
         "cache-control": HASHED.test(file) ? "public, max-age=31536000, immutable" : "no-cache",

@@ -27,5 +27,5 @@ pub use review::{
 };
 pub use rule::{Category, Emitter, Input, Rule, Severity};
 pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
-pub use wire::{WireFinding, WireProblem, WireReport, WireResource};
+pub use wire::{WireFinding, WireReport};
 pub use yaml::{parse_documents, Document, Node, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};

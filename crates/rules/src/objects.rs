@@ -1,10 +1,10 @@
 //! Kubernetes objects found in pasted YAML, and accessors the rules share.
 
 use crate::yaml::{parse_documents, Node, Value};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A problem with the input itself (not a finding about an object).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InputError {
     /// 1-based line.
     pub line: u32,

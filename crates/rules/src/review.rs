@@ -4,7 +4,7 @@ use crate::objects::{InputError, Manifest, Object};
 use crate::rule::{Emitter, Input, Rule, Severity};
 use crate::rules::ALL;
 use crate::yaml::Node;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Annotation listing rule ids to suppress on an object or pod template.
 pub const IGNORE_ANNOTATION: &str = "casebook.dev/ignore";
@@ -12,7 +12,7 @@ pub const IGNORE_ANNOTATION: &str = "casebook.dev/ignore";
 pub const IGNORE_REASON_ANNOTATION: &str = "casebook.dev/ignore-reason";
 
 /// The object a finding is about.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resource {
     /// Kind.
     pub kind: String,

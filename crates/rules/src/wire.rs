@@ -1,21 +1,11 @@
-//! A review as the review worker hands it to the web page: plain owned data,
-//! postcard-encoded, so the page decodes it without a JSON parser and without
-//! linking the rules themselves.
+//! A review as the review worker hands it to the web page: plain owned data
+//! (the review's own [`Resource`] and [`InputError`], and findings with owned
+//! strings), postcard-encoded, so the page decodes it without a JSON parser
+//! and without linking the rules themselves.
 
 use crate::objects::InputError;
-use crate::review::{Finding, Report};
+use crate::review::{Finding, Report, Resource};
 use serde::{Deserialize, Serialize};
-
-/// The object a [`WireFinding`] is about.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WireResource {
-    /// `kind`.
-    pub kind: String,
-    /// `metadata.name`.
-    pub name: String,
-    /// `metadata.namespace`, when set.
-    pub namespace: Option<String>,
-}
 
 /// One finding, as the page shows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +19,7 @@ pub struct WireFinding {
     /// 1-based column.
     pub column: u32,
     /// The object.
-    pub resource: WireResource,
+    pub resource: Resource,
     /// What is wrong and why.
     pub message: String,
     /// Case ids the rule comes from.
@@ -40,26 +30,15 @@ pub struct WireFinding {
     pub suppressed: Option<String>,
 }
 
-/// An input problem (YAML error or notice).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WireProblem {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column.
-    pub column: u32,
-    /// What is wrong.
-    pub message: String,
-}
-
 /// A whole review, plus its Markdown rendering for a pull-request comment.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireReport {
     /// Active findings.
     pub findings: Vec<WireFinding>,
     /// Input errors.
-    pub errors: Vec<WireProblem>,
+    pub errors: Vec<InputError>,
     /// Input notices.
-    pub notices: Vec<WireProblem>,
+    pub notices: Vec<InputError>,
     /// Findings suppressed by annotation.
     pub suppressed_findings: Vec<WireFinding>,
     /// Objects reviewed.
@@ -74,7 +53,7 @@ fn finding(f: &Finding) -> WireFinding {
         severity: f.severity.as_str().to_string(),
         line: f.line,
         column: f.column,
-        resource: WireResource { kind: f.resource.kind.clone(), name: f.resource.name.clone(), namespace: f.resource.namespace.clone() },
+        resource: f.resource.clone(),
         message: f.message.clone(),
         cases: f.cases.iter().map(|c| (*c).to_string()).collect(),
         frame: f.frame.clone(),
@@ -82,17 +61,13 @@ fn finding(f: &Finding) -> WireFinding {
     }
 }
 
-fn problem(e: &InputError) -> WireProblem {
-    WireProblem { line: e.line, column: e.column, message: e.message.clone() }
-}
-
 impl WireReport {
     /// Converts a review; `case_url` prefixes case links in the Markdown.
     pub fn new(report: &Report, case_url: &str) -> Self {
         Self {
             findings: report.findings.iter().map(finding).collect(),
-            errors: report.errors.iter().map(problem).collect(),
-            notices: report.notices.iter().map(problem).collect(),
+            errors: report.errors.clone(),
+            notices: report.notices.clone(),
             suppressed_findings: report.suppressed_findings.iter().map(finding).collect(),
             objects: report.objects,
             markdown: crate::to_markdown(report, case_url),

@@ -132,6 +132,12 @@ impl FacetTable {
         }
     }
 
+    /// Whether value `id` is one the filters name.
+    fn filtered_by(&self, id: usize, filters: &[(FacetKind, String)]) -> bool {
+        let (k, v) = &self.values[id];
+        filters.iter().any(|(fk, fv)| FacetKind::ALL[*k as usize] == *fk && fv.eq_ignore_ascii_case(v))
+    }
+
     /// Which documents pass the filters (OR within a kind, AND across kinds);
     /// `None` when there are no filters.
     pub(crate) fn allowed(&self, filters: &[(FacetKind, String)]) -> Option<Vec<bool>> {
@@ -139,8 +145,7 @@ impl FacetTable {
             return None;
         }
         let kinds: Vec<usize> = FacetKind::ALL.iter().enumerate().filter(|(_, k)| filters.iter().any(|(f, _)| f == *k)).map(|(i, _)| i).collect();
-        let wanted: Vec<bool> =
-            self.values.iter().map(|(k, v)| filters.iter().any(|(fk, fv)| FacetKind::ALL[*k as usize] == *fk && fv.eq_ignore_ascii_case(v))).collect();
+        let wanted: Vec<bool> = (0..self.values.len()).map(|id| self.filtered_by(id, filters)).collect();
         let docs = self.starts.len().saturating_sub(1);
         Some(
             (0..docs)
@@ -170,26 +175,17 @@ impl FacetTable {
         } else {
             self.tally(docs.iter().map(|&d| d as usize), self.values.len())
         };
-        let year = FacetKind::ALL.iter().position(|k| *k == FacetKind::Year).unwrap_or(usize::MAX) as u8;
-        // Ids are in (kind, value) order: most frequent first within a kind,
-        // ties by value; years newest first.
-        let order = |a: &usize, b: &usize| {
-            let (ka, kb) = (self.values[*a].0, self.values[*b].0);
-            ka.cmp(&kb).then_with(|| if ka == year { b.cmp(a) } else { counts[*b].cmp(&counts[*a]).then(a.cmp(b)) })
-        };
         let mut ids: Vec<usize> = Vec::new();
         let mut from = 0;
-        for ki in 0..FacetKind::ALL.len() as u8 {
-            let to = from + self.values[from..].partition_point(|(k, _)| *k == ki);
+        for (ki, facet) in FacetKind::ALL.into_iter().enumerate() {
+            // Ids of one kind are contiguous and in value order: most frequent
+            // first, ties by value; years newest first.
+            let to = from + self.values[from..].partition_point(|(k, _)| *k as usize == ki);
+            let order = |a: &usize, b: &usize| if facet == FacetKind::Year { b.cmp(a) } else { counts[*b].cmp(&counts[*a]).then(a.cmp(b)) };
             let mut kind: Vec<usize> = (from..to).filter(|&i| counts[i] > 0).collect();
             crate::keep_sorted(&mut kind, per_kind, order);
             // A value the user filters by stays listed, so it can be unset.
-            let kept: Vec<usize> = (from..to)
-                .filter(|&i| {
-                    let (k, v) = &self.values[i];
-                    counts[i] > 0 && keep.iter().any(|(fk, fv)| *fk == FacetKind::ALL[*k as usize] && fv.eq_ignore_ascii_case(v)) && !kind.contains(&i)
-                })
-                .collect();
+            let kept: Vec<usize> = (from..to).filter(|&i| counts[i] > 0 && self.filtered_by(i, keep) && !kind.contains(&i)).collect();
             kind.extend(kept);
             ids.extend(kind);
             from = to;

@@ -272,13 +272,11 @@ impl Index {
             doc = doc.checked_add(read_varint(&self.postings, &mut pos)?)?;
             let byte = *self.postings.get(pos)?;
             pos += 1;
-            let tf = match byte >> 5 {
-                0 => {
-                    pos += 1;
-                    *self.postings.get(pos - 1)?
-                }
-                tf => tf,
-            };
+            let mut tf = byte >> 5;
+            if tf == 0 {
+                tf = *self.postings.get(pos)?;
+                pos += 1;
+            }
             Some((doc, byte & 31, tf))
         })
     }

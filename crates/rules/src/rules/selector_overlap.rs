@@ -61,7 +61,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         if matched.iter().all(|&w| Some(input.objects[w].kind.as_str()) == first_kind) {
             continue;
         }
-        let at = input.objects[i].root.path(&["spec", "selector"]).unwrap_or(svc.anchor());
+        let at = svc.root.path(&["spec", "selector"]).unwrap_or(svc.anchor());
         let names = matched.iter().map(|&w| input.objects[w].display()).collect::<Vec<_>>().join(", ");
         out.emit(i, at, format!("Service {} selects the pods of {names}; every matching pod becomes an endpoint, so part of its traffic goes to pods of the wrong workload", svc.name));
     }
