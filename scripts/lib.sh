@@ -33,7 +33,8 @@ wasm_env() {
   export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
   # Leptos type-erases every component's view: ~10% less wasm (27 KB brotli);
   # the rules' docs stay out of the wasm (the app reads them from the bundle).
-  export RUSTFLAGS="--cfg erase_components --cfg casebook_no_rule_docs"
+  # Panic messages keep their text but not their source paths (-Zlocation-detail).
+  export RUSTFLAGS="--cfg erase_components --cfg casebook_no_rule_docs -Zlocation-detail=none"
   export TRUNK_OFFLINE=true TRUNK_SKIP_VERSION_CHECK=true
   export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 }

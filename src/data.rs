@@ -11,15 +11,24 @@ pub const BUNDLE_URL: &str = "/casebook.bin";
 
 /// Fetches and decodes the bundle. Every failure becomes a sentence for the error page.
 pub async fn load_bundle() -> Result<Library, String> {
-    let resp = gloo_net::http::Request::get(BUNDLE_URL)
-        .send()
-        .await
-        .map_err(|e| format!("The case library could not be downloaded ({e})."))?;
-    if !resp.ok() {
-        return Err(format!("The case library is missing: the server answered {} for {BUNDLE_URL}.", resp.status()));
-    }
-    let bytes = resp.binary().await.map_err(|e| format!("The case library download failed ({e})."))?;
+    let bytes = fetch_bytes(BUNDLE_URL).await?;
     Bundle::decode(&bytes).map(Arc::new).map_err(|e| format!("The case library cannot be read: {e}."))
+}
+
+/// A `fetch` of `url`'s body (plain web-sys: an HTTP client crate adds wasm for nothing here).
+async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let describe = |e: wasm_bindgen::JsValue| e.as_string().or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()))).unwrap_or_default();
+    let window = web_sys::window().ok_or("There is no window to download the case library into.")?;
+    let resp = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("The case library could not be downloaded ({}).", describe(e)))?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(|_| "The case library download returned something other than a response.".to_string())?;
+    if !resp.ok() {
+        return Err(format!("The case library is missing: the server answered {} for {url}.", resp.status()));
+    }
+    let body = resp.array_buffer().map_err(|e| format!("The case library download failed ({}).", describe(e)))?;
+    let body = JsFuture::from(body).await.map_err(|e| format!("The case library download failed ({}).", describe(e)))?;
+    Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 
 /// Returns the library from context. Pages render only after it loaded.

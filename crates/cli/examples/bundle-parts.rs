@@ -14,7 +14,7 @@ fn main() {
     let n = b.cases.len().max(1);
     let parts: [(&str, Vec<u8>); 6] = [
         ("cases", postcard::to_allocvec(&b.cases).unwrap()),
-        ("search index", postcard::to_allocvec(&b.index).unwrap()),
+        ("search index (built on load, not shipped)", postcard::to_allocvec(&b.index).unwrap()),
         ("related", postcard::to_allocvec(&b.related).unwrap()),
         ("graph layout", postcard::to_allocvec(&b.layout).unwrap()),
         ("rule docs", postcard::to_allocvec(&b.rules).unwrap()),

@@ -185,31 +185,46 @@ fn field_texts(case: &Case) -> [(Field, String); 5] {
     [(Field::Title, case.title.clone()), (Field::Names, names), (Field::Terms, terms), (Field::Summary, case.summary.clone()), (Field::Rest, rest)]
 }
 
+/// One document in a term's list while building: (doc, field mask, term frequency).
+type Posting = (u32, u8, u32);
+
 impl Index {
     /// Builds the index over `cases`; document numbers are slice positions.
     pub fn build(cases: &[Case]) -> Self {
-        use std::collections::BTreeMap;
-        // term -> doc -> (mask, tf)
-        let mut map: BTreeMap<String, BTreeMap<u32, (u8, u32)>> = BTreeMap::new();
+        // The app builds this when the bundle loads, so it avoids ordered maps:
+        // documents arrive in order, so each term's list is already sorted by doc.
+        let mut map: std::collections::HashMap<String, Vec<Posting>> = std::collections::HashMap::new();
         let mut doc_len = Vec::with_capacity(cases.len());
         for (doc, case) in cases.iter().enumerate() {
+            let doc = doc as u32;
             let mut len = 0usize;
             for (field, text) in field_texts(case) {
                 for tok in tokenize(&text) {
                     len += 1;
-                    let e = map.entry(tok.term).or_default().entry(doc as u32).or_insert((0, 0));
-                    e.0 |= 1 << field as u8;
-                    e.1 += 1;
+                    let list = match map.get_mut(tok.term.as_str()) {
+                        Some(list) => list,
+                        None => map.entry(tok.term).or_default(),
+                    };
+                    match list.last_mut() {
+                        Some(last) if last.0 == doc => {
+                            last.1 |= 1 << field as u8;
+                            last.2 += 1;
+                        }
+                        _ => list.push((doc, 1 << field as u8, 1)),
+                    }
                 }
             }
             doc_len.push(u16::try_from(len).unwrap_or(u16::MAX));
         }
+        let mut terms: Vec<(String, Vec<Posting>)> = map.into_iter().collect();
+        terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut index = Index { doc_len, facets: facets::FacetTable::build(cases), ..Index::default() };
-        for (term, docs) in map {
+        index.terms.reserve(terms.len());
+        for (term, docs) in terms {
             index.terms.push(term);
             index.offsets.push(index.postings.len() as u32);
             let mut prev = 0u32;
-            for (doc, (mask, tf)) in docs {
+            for (doc, mask, tf) in docs {
                 push_varint(&mut index.postings, doc - prev);
                 prev = doc;
                 // Field mask in the low 5 bits; a term frequency of 1 to 7 in the
