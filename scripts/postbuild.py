@@ -4,7 +4,8 @@
 1. Content-Security-Policy: hash every inline <script> Trunk injected (its
    wasm loader) and add the hashes to script-src, so no other inline script can
    run. The policy otherwise stays as written in index.html.
-2. Service worker: write the precache list (every file of the build, with
+2. Review worker: fill in the hashed names of the app module it loads.
+3. Service worker: write the precache list (every file of the build, with
    Trunk's hashed names) and a build version into sw.js, so a new deploy is
    picked up on the next visit.
 """
@@ -34,12 +35,16 @@ def add_hashes(match):
 html, n = re.subn(r'http-equiv="Content-Security-Policy" content="([^"]*)"', add_hashes, html)
 if n != 1:
     sys.exit("postbuild: index.html must contain exactly one Content-Security-Policy meta tag")
-# 3. Tell the app the hashed name of the review worker's loader.
-loaders = sorted(f for f in os.listdir(staging) if f.startswith("casebook-worker") and f.endswith("_loader.js"))
-if loaders:
-    meta = f'<meta name="casebook-worker" content="/{loaders[0]}" />'
-    html = re.sub(r'\s*<meta name="casebook-worker"[^>]*>', "", html)
-    html = html.replace("</head>", f"  {meta}\n</head>", 1)
+# 3. The review worker loads the app's own module: give it the hashed names.
+worker_path = os.path.join(staging, "review-worker.js")
+if os.path.exists(worker_path):
+    glue = sorted(f for f in os.listdir(staging) if re.fullmatch(r"casebook-app-[0-9a-f]+\.js", f))
+    wasm = sorted(f for f in os.listdir(staging) if re.fullmatch(r"casebook-app-[0-9a-f]+_bg\.wasm", f))
+    if len(glue) != 1 or len(wasm) != 1:
+        sys.exit(f"postbuild: expected one app module and one wasm file, found {glue} and {wasm}")
+    worker = open(worker_path, encoding="utf-8").read()
+    worker = worker.replace("__APP_JS__", "/" + glue[0]).replace("__APP_WASM__", "/" + wasm[0])
+    open(worker_path, "w", encoding="utf-8").write(worker)
 open(index_path, "w", encoding="utf-8").write(html)
 
 sw_path = os.path.join(staging, "sw.js")

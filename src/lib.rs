@@ -9,11 +9,17 @@ pub mod components;
 pub mod data;
 mod pages;
 pub mod panic;
+pub mod worker;
 
 pub use app::App;
 
-/// Starts the app: installs the panic hook and mounts to `<body>`.
+/// Starts the app: installs the panic hook and mounts to `<body>`. In the
+/// review worker, which loads this same module, it serves reviews instead.
 pub fn start() {
+    if worker::in_worker() {
+        worker::serve();
+        return;
+    }
     panic::install_hook();
     leptos::mount::mount_to_body(App);
 }

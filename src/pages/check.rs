@@ -44,11 +44,13 @@ type Finding = casebook_rules::WireFinding;
 /// A review, as the review worker reports it.
 type Report = casebook_rules::WireReport;
 
-/// Starts the review worker named by the build in `<meta name="casebook-worker">`.
+const WORKER_FAILED: &str = "The review worker could not start, so this browser cannot run checks. Reload the page to try again.";
+
+/// Starts the review worker: a module worker running this app's own wasm.
 fn start_worker() -> Option<web_sys::Worker> {
-    let doc = web_sys::window()?.document()?;
-    let url = doc.query_selector("meta[name=casebook-worker]").ok()??.get_attribute("content")?;
-    web_sys::Worker::new(&url).ok()
+    let opts = web_sys::WorkerOptions::new();
+    opts.set_type(web_sys::WorkerType::Module);
+    web_sys::Worker::new_with_options(crate::worker::WORKER_URL, &opts).ok()
 }
 
 /// Findings rendered at first; the rest wait behind a button so that a huge
@@ -124,10 +126,24 @@ pub(crate) fn CheckPage() -> impl IntoView {
     // Work posted before the worker has loaded would be lost: hold the latest until it says ready.
     let worker_ready = StoredValue::new(false);
     let pending = StoredValue::new_local(None::<js_sys::Object>);
+    // A worker that cannot load its module is dropped: checks then say why instead of waiting forever.
+    let worker_failed = move || {
+        if let Some(w) = worker.get_value() {
+            w.terminate();
+        }
+        worker.set_value(None);
+        pending.set_value(None);
+        busy.set(false);
+        link_error.set(Some(WORKER_FAILED.into()));
+    };
     if let Some(w) = worker.get_value() {
         let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
             let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+            if get("failed").is_some_and(|v| !v.is_undefined()) {
+                worker_failed();
+                return;
+            }
             if get("ready").and_then(|v| v.as_bool()) == Some(true) {
                 worker_ready.set_value(true);
                 if let (Some(w), Some(msg)) = (worker.get_value(), pending.get_value()) {
@@ -150,6 +166,9 @@ pub(crate) fn CheckPage() -> impl IntoView {
         });
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
+        let on_error = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| worker_failed());
+        w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
         on_cleanup(move || {
             if let Some(w) = worker.get_value() {
                 w.terminate();
@@ -193,7 +212,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             // freezes the page and the app stays small.
             None => {
                 report.set(None);
-                link_error.set(Some("The review worker could not start, so this browser cannot run checks. Reload the page to try again.".into()));
+                link_error.set(Some(WORKER_FAILED.into()));
             }
         }
     };
@@ -204,7 +223,12 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let load_file = move |file: web_sys::File, target: RwSignal<String>| {
         if file.size() > MAX_INPUT_BYTES as f64 {
             report.set(None);
-            link_error.set(Some(format!("{} is {:.1} MB; Casebook checks at most {} MB at a time.", file.name(), file.size() / 1_048_576.0, MAX_INPUT_BYTES / 1_048_576)));
+            link_error.set(Some(format!(
+                "{} is {:.1} MB; Casebook checks at most {} MB at a time.",
+                file.name(),
+                file.size() / 1_048_576.0,
+                MAX_INPUT_BYTES / 1_048_576
+            )));
             return;
         }
         leptos::task::spawn_local(async move {

@@ -127,6 +127,21 @@ test("the check page reviews pasted YAML with line:col and case links, and highl
   await page.waitForSelector('.finding[data-rule="liveness-remote-dependency"]');
 });
 
+test("a review worker that cannot start is reported, not waited on forever", async ({ page }) => {
+  for (const [why, fulfil] of [
+    ["its script is missing", (route) => route.fulfill({ status: 404, body: "not found" })],
+    ["its module fails to load", (route) => route.fulfill({ contentType: "text/javascript", body: 'self.postMessage({ failed: "test" });' })],
+  ]) {
+    await page.route("**/review-worker.js", fulfil);
+    await ready(page, "/check");
+    await page.fill("#manifest", "apiVersion: v1\nkind: Service\nmetadata: {name: a}\n");
+    await page.click("#run-check");
+    await page.waitForSelector("#link-error >> text=review worker could not start", { timeout: 10000 });
+    assert((await page.locator("#check-summary").count()) === 0, `no report when ${why}`);
+    await page.unroute("**/review-worker.js");
+  }
+});
+
 test("before/after review flags a LoadBalancer downgrade, and Markdown can be copied", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
   await ready(page, "/check");

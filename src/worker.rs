@@ -1,13 +1,29 @@
-//! The manifest-review Web Worker: runs `casebook_rules::review` off the main
-//! thread so a large paste never freezes the page. It receives
-//! `{id, after, before}` and answers `{id, report}`, the report being a
-//! postcard-encoded [`casebook_rules::WireReport`] in a `Uint8Array`; it
-//! announces `{ready: true}` once it can take work.
+//! The manifest-review Web Worker. Reviews run off the main thread so that a
+//! large paste never freezes the page.
+//!
+//! The worker is `/review-worker.js`, a module worker that loads this same
+//! wasm module (the hashed files the page already loaded, so its fetch is a
+//! cache hit rather than a second download). The module's start function
+//! finds no `document` there and calls [`serve`] instead of mounting the app.
+//!
+//! Protocol: the page posts `{id, after, before}`; the worker answers
+//! `{id, report}`, the report being a postcard-encoded
+//! [`casebook_rules::WireReport`] in a `Uint8Array`. It announces
+//! `{ready: true}` once it can take work.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-fn main() {
+/// Where the worker script is served (written by `scripts/postbuild.py`).
+pub const WORKER_URL: &str = "/review-worker.js";
+
+/// True inside a worker: there is no `document` in its global scope.
+pub fn in_worker() -> bool {
+    js_sys::Reflect::get(&js_sys::global(), &"document".into()).map_or(true, |d| d.is_undefined())
+}
+
+/// Answers review requests until the worker is terminated.
+pub fn serve() {
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply = scope.clone();
