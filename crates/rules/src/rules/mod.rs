@@ -32,6 +32,7 @@ mod exposed_admin_dashboard;
 mod host_namespaces;
 mod host_path;
 mod image_pull_always;
+mod ingress_tls_default_certificate;
 mod job_unbounded_retries;
 mod liveness_aggressive;
 mod liveness_remote_dependency;
@@ -65,6 +66,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &selector_extra_label::RULE,
     &selector_overlap::RULE,
     &exposed_admin_dashboard::RULE,
+    &ingress_tls_default_certificate::RULE,
     &memory_limit_missing::RULE,
     &requests_missing::RULE,
     &single_replica_behind_service::RULE,
