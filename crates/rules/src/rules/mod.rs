@@ -27,6 +27,7 @@ mod change_referenced_object_deleted;
 mod change_selector_changed;
 mod change_tls_removed;
 mod cluster_admin_binding;
+mod database_liveness_probe;
 mod config_key_missing;
 mod exposed_admin_dashboard;
 mod host_namespaces;
@@ -60,6 +61,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &liveness_remote_dependency::RULE,
     &liveness_same_as_readiness::RULE,
     &liveness_aggressive::RULE,
+    &database_liveness_probe::RULE,
     &service_backend_no_readiness::RULE,
     &autoscaled_no_readiness::RULE,
     &selector_no_match::RULE,

@@ -6,10 +6,15 @@ pub(crate) static RULE: Rule = Rule {
     title: "A Service is backed by a single replica",
     category: Category::Availability,
     severity: Severity::Warning,
-    cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2020-09-28-moj-cloud-platform-kops-node-termination-single-replica-ingress"],
+    cases: &[
+        "2019-04-03-mybinder-ingress-cordoned-node-upgrade",
+        "2020-09-28-moj-cloud-platform-kops-node-termination-single-replica-ingress",
+        "2023-11-27-2i2c-leap-autoscaler-drained-hub-core-node",
+    ],
     needs_before: false,
     check,
-    docs: docs!(r"## What it does
+    docs: docs!(
+        r#"## What it does
 Flags Deployments and StatefulSets with one replica (explicitly or by default)
 that a Service in the input sends traffic to.
 
@@ -20,7 +25,8 @@ a node-pool upgrade when cordoning the last old nodes left the ingress
 controller with nowhere to run, and nobody noticed for 40 minutes. On the UK
 Ministry of Justice Cloud Platform, teams whose own ingress controllers ran one
 replica got failing health checks and uptime alerts when nine nodes were
-terminated at once.
+terminated at once. 2i2c's LEAP JupyterHub went down twice in two days when the
+cluster autoscaler scaled down the node its single hub pod ran on.
 
 ## Example
 ```yaml
@@ -31,7 +37,19 @@ spec: {replicas: 1}
 ## Use instead
 Run at least two replicas, spread across nodes, with a PodDisruptionBudget
 (`maxUnavailable: 1`).
-"),
+
+If the software can only run one copy (a JupyterHub hub, a singleton
+controller), at least keep the cluster autoscaler from choosing its node, as
+2i2c did after LEAP's outages:
+```yaml
+spec:
+  template:
+    metadata:
+      annotations:
+        cluster-autoscaler.kubernetes.io/safe-to-evict: "false"
+```
+"#
+    ),
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
