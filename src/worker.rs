@@ -9,7 +9,9 @@
 //! Protocol: the page posts `{id, after, before}`; the worker answers
 //! `{id, report}`, the report being a postcard-encoded
 //! [`casebook_rules::WireReport`] in a `Uint8Array`. It announces
-//! `{ready: true}` once it can take work.
+//! `{ready: true}` once it can take work. A panic posts `{crashed: message}`
+//! before the instance dies, so the page can say so instead of waiting; the
+//! message `{debug_panic: true}` provokes one, for the end-to-end test.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -24,8 +26,14 @@ pub fn in_worker() -> bool {
 
 /// Answers review requests until the worker is terminated.
 pub fn serve() {
-    console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let on_panic = scope.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        console_error_panic_hook::hook(info);
+        let out = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&out, &"crashed".into(), &info.to_string().into());
+        let _ = on_panic.post_message(&out);
+    }));
     let reply = scope.clone();
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         let data = ev.data();
@@ -33,6 +41,9 @@ pub fn serve() {
         let after = get("after").and_then(|v| v.as_string()).unwrap_or_default();
         let before = get("before").and_then(|v| v.as_string());
         let id = get("id").unwrap_or(JsValue::NULL);
+        if get("debug_panic").is_some_and(|v| v.is_truthy()) {
+            panic!("a debug panic was requested");
+        }
         let report = casebook_rules::review(&after, before.as_deref(), &casebook_rules::Options::default());
         let origin = reply.location().origin();
         let out = js_sys::Object::new();

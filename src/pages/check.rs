@@ -144,6 +144,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 worker_failed();
                 return;
             }
+            if let Some(why) = get("crashed").and_then(|v| v.as_string()) {
+                // The worker's instance is gone after a panic: drop it and say what happened.
+                worker_failed();
+                link_error.set(Some(format!("The check stopped unexpectedly ({why}). Nothing was sent anywhere. Reload the page to run checks again.")));
+                report.set(None);
+                return;
+            }
             if get("ready").and_then(|v| v.as_bool()) == Some(true) {
                 worker_ready.set_value(true);
                 if let (Some(w), Some(msg)) = (worker.get_value(), pending.get_value()) {

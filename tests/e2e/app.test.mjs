@@ -127,19 +127,30 @@ test("the check page reviews pasted YAML with line:col and case links, and highl
   await page.waitForSelector('.finding[data-rule="liveness-remote-dependency"]');
 });
 
-test("a review worker that cannot start is reported, not waited on forever", async ({ page }) => {
-  for (const [why, fulfil] of [
-    ["its script is missing", (route) => route.fulfill({ status: 404, body: "not found" })],
-    ["its module fails to load", (route) => route.fulfill({ contentType: "text/javascript", body: 'self.postMessage({ failed: "test" });' })],
+test("a review worker that cannot start or crashes is reported, not waited on forever", async ({ page }) => {
+  const js = (body) => (route) => route.fulfill({ contentType: "text/javascript", body });
+  for (const [why, fulfil, says] of [
+    ["its script is missing", (route) => route.fulfill({ status: 404, body: "not found" }), "review worker could not start"],
+    ["its module fails to load", js('self.postMessage({ failed: "test" });'), "review worker could not start"],
+    ["it panics", js('self.onmessage = () => self.postMessage({ crashed: "boom" }); self.postMessage({ ready: true });'), "stopped unexpectedly (boom)"],
   ]) {
     await page.route("**/review-worker.js", fulfil);
     await ready(page, "/check");
     await page.fill("#manifest", "apiVersion: v1\nkind: Service\nmetadata: {name: a}\n");
     await page.click("#run-check");
-    await page.waitForSelector("#link-error >> text=review worker could not start", { timeout: 10000 });
+    await page.waitForSelector(`#link-error >> text=${says}`, { timeout: 10000 });
     assert((await page.locator("#check-summary").count()) === 0, `no report when ${why}`);
+    assert((await page.locator("#run-check").isEnabled()), `the page stays usable when ${why}`);
     await page.unroute("**/review-worker.js");
   }
+  // The real worker reports its own panic before its instance dies.
+  await ready(page, "/check");
+  const msg = await page.evaluate(() => new Promise((resolve) => {
+    const w = new Worker("/review-worker.js", { type: "module" });
+    w.onmessage = (e) => (e.data.ready ? w.postMessage({ id: 1, after: "a: 1", debug_panic: true }) : resolve(e.data));
+    setTimeout(() => resolve({ timedOut: true }), 15000);
+  }));
+  assert(typeof msg.crashed === "string" && msg.crashed.includes("debug panic"), `worker panic reported: ${JSON.stringify(msg)}`);
 });
 
 test("before/after review flags a LoadBalancer downgrade, and Markdown can be copied", async ({ page, context }) => {
