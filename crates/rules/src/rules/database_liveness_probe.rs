@@ -7,14 +7,14 @@ pub(crate) static RULE: Rule = Rule {
     title: "A database server container has a liveness probe that can restart it mid-stall or mid-recovery",
     category: Category::Probes,
     severity: Severity::Warning,
-    cases: &["2026-08-27-pawtograder-postgres-liveness-probe-nfs-stall"],
+    cases: &["2026-08-27-pawtograder-postgres-liveness-probe-nfs-stall", "2018-12-04-nre-labs-etcd-liveness-probe-restart-loop"],
     needs_before: false,
     check,
     docs: docs!(
         r"## What it does
 Flags a `livenessProbe` on a container whose image is a database server:
 PostgreSQL (including PostGIS, TimescaleDB and Supabase images), MySQL,
-MariaDB, Percona Server or MongoDB. Exporters, operators and proxies that
+MariaDB, Percona Server, MongoDB or etcd. Exporters, operators and proxies that
 merely carry a database's name are left alone.
 
 ## Why it matters
@@ -26,7 +26,10 @@ restart drops every connection and the warm buffer cache. Pawtograder's
 production went down twice in one day when a few seconds of NFS stall during
 network maintenance made `pg_isready` fail, and the liveness probes restarted
 first the primary and then the replica, with the storage already recovered.
-The team removed the probes and added a test to keep them out.
+The team removed the probes and added a test to keep them out. NRE Labs'
+single etcd member was killed by its kubeadm-generated liveness probe every two
+minutes, taking the API server with it, although etcd itself was healthy; the
+outage ended when the probe was removed.
 
 ## Example
 ```yaml
@@ -54,7 +57,7 @@ containers:
 };
 
 /// Image names (the last path segment, without tag or digest) of database servers.
-const DATABASES: &[&str] = &["postgres", "postgresql", "postgis", "timescaledb", "mysql", "mariadb", "percona-server", "percona", "mongo", "mongodb"];
+const DATABASES: &[&str] = &["postgres", "postgresql", "postgis", "timescaledb", "mysql", "mariadb", "percona-server", "percona", "mongo", "mongodb", "etcd"];
 /// Words that mark a companion image rather than the server itself.
 const COMPANIONS: &[&str] = &["exporter", "operator", "proxy", "backup", "client", "bouncer", "pooler", "migrat", "express", "admin"];
 

@@ -54,6 +54,7 @@ mod selector_overlap;
 mod service_backend_no_readiness;
 mod single_replica_behind_service;
 mod spread_missing;
+mod webhook_covers_kube_system;
 mod webhook_fail_closed;
 
 /// Every rule, in the order they run and are listed.
@@ -88,6 +89,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &secret_literal_env::RULE,
     &job_unbounded_retries::RULE,
     &webhook_fail_closed::RULE,
+    &webhook_covers_kube_system::RULE,
     &change_lb_service_downgrade::RULE,
     &change_port_renamed::RULE,
     &change_selector_changed::RULE,
@@ -97,6 +99,11 @@ pub(crate) static ALL: &[&Rule] = &[
 ];
 
 const SECRET_MARKERS: &[&str] = &["PASSWORD", "PASSWD", "SECRET", "TOKEN", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"];
+
+/// Whether a label selector (a webhook's `namespaceSelector` or `objectSelector`) is absent or selects everything.
+pub(crate) fn is_empty_selector(n: Option<&Node>) -> bool {
+    n.is_none_or(|s| s.entries().is_empty() || (s.get("matchLabels").is_none_or(|m| m.entries().is_empty()) && s.get("matchExpressions").is_none_or(|m| m.items().is_empty())))
+}
 
 /// Whether an environment variable name looks like it holds a credential.
 pub(crate) fn is_secret_name(name: &str) -> bool {

@@ -1,3 +1,4 @@
+use super::is_empty_selector;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
@@ -9,7 +10,8 @@ pub(crate) static RULE: Rule = Rule {
     cases: &["2021-06-09-moj-cloud-platform-modsec-admission-webhook-certificate-blocked-ingress"],
     needs_before: false,
     check,
-    docs: docs!(r"## What it does
+    docs: docs!(
+        r"## What it does
 Flags a webhook in a `ValidatingWebhookConfiguration` or
 `MutatingWebhookConfiguration` that fails closed (`failurePolicy: Fail`, the
 default in `admissionregistration.k8s.io/v1`), applies to every namespace and
@@ -39,18 +41,13 @@ Fail open (`failurePolicy: Ignore`) unless the webhook enforces security, and
 scope it with a `namespaceSelector` that leaves out `kube-system` and the
 webhook's own namespace. For webhooks that must fail closed, run more than one
 replica, keep `timeoutSeconds` short, and alert on webhook call failures.
-"),
+"
+    ),
 };
 
 /// Resources nearly every deploy creates or updates.
-const EVERYDAY: &[&str] = &[
-    "*", "*/*", "pods", "deployments", "replicasets", "statefulsets", "daemonsets", "jobs", "cronjobs", "services",
-    "ingresses", "configmaps", "secrets",
-];
-
-fn is_empty_selector(n: Option<&Node>) -> bool {
-    n.is_none_or(|s| s.entries().is_empty() || (s.get("matchLabels").is_none_or(|m| m.entries().is_empty()) && s.get("matchExpressions").is_none_or(|m| m.items().is_empty())))
-}
+const EVERYDAY: &[&str] =
+    &["*", "*/*", "pods", "deployments", "replicasets", "statefulsets", "daemonsets", "jobs", "cronjobs", "services", "ingresses", "configmaps", "secrets"];
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     let configs = input.objects.iter().enumerate().filter(|(_, o)| o.kind == "ValidatingWebhookConfiguration" || o.kind == "MutatingWebhookConfiguration");
