@@ -105,6 +105,18 @@ pub(crate) fn is_empty_selector(n: Option<&Node>) -> bool {
     n.is_none_or(|s| s.entries().is_empty() || (s.get("matchLabels").is_none_or(|m| m.entries().is_empty()) && s.get("matchExpressions").is_none_or(|m| m.items().is_empty())))
 }
 
+/// A webhook's intercepted resources that are in `wanted`, each once, in the order listed.
+pub(crate) fn webhook_resources<'a>(hook: &'a Node, wanted: &[&str]) -> Vec<&'a str> {
+    let mut covered: Vec<&str> = Vec::new();
+    let rules = hook.get("rules").map(Node::items).unwrap_or_default();
+    for r in rules.iter().flat_map(|r| r.get("resources").map(Node::items).unwrap_or_default()).filter_map(Node::as_str) {
+        if wanted.contains(&r) && !covered.contains(&r) {
+            covered.push(r);
+        }
+    }
+    covered
+}
+
 /// Whether an environment variable name looks like it holds a credential.
 pub(crate) fn is_secret_name(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();

@@ -1,4 +1,4 @@
-use super::is_empty_selector;
+use super::{is_empty_selector, webhook_resources};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
@@ -69,19 +69,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             if !fails_open || !is_empty_selector(hook.get("namespaceSelector")) {
                 continue;
             }
-            let mut covered: Vec<&str> = Vec::new();
-            for r in hook
-                .get("rules")
-                .map(Node::items)
-                .unwrap_or_default()
-                .iter()
-                .flat_map(|r| r.get("resources").map(Node::items).unwrap_or_default())
-                .filter_map(Node::as_str)
-            {
-                if SYSTEM_WRITES.contains(&r) && !covered.contains(&r) {
-                    covered.push(r);
-                }
-            }
+            let covered = webhook_resources(hook, SYSTEM_WRITES);
             if covered.is_empty() {
                 continue;
             }

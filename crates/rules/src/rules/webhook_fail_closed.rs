@@ -1,4 +1,4 @@
-use super::is_empty_selector;
+use super::{is_empty_selector, webhook_resources};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
@@ -60,20 +60,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             if !fails_closed || !is_empty_selector(hook.get("namespaceSelector")) || !is_empty_selector(hook.get("objectSelector")) {
                 continue;
             }
-            let mut covered: Vec<&str> = Vec::new();
-            let listed = hook
-                .get("rules")
-                .map(Node::items)
-                .unwrap_or_default()
-                .iter()
-                .flat_map(|r| r.get("resources").map(Node::items).unwrap_or_default())
-                .filter_map(Node::as_str)
-                .filter(|r| EVERYDAY.contains(r));
-            for r in listed {
-                if !covered.contains(&r) {
-                    covered.push(r);
-                }
-            }
+            let covered = webhook_resources(hook, EVERYDAY);
             if covered.is_empty() {
                 continue;
             }
