@@ -10,6 +10,7 @@ pub(crate) static RULE: Rule = Rule {
         "2019-04-03-mybinder-ingress-cordoned-node-upgrade",
         "2020-09-28-moj-cloud-platform-kops-node-termination-single-replica-ingress",
         "2023-11-27-2i2c-leap-autoscaler-drained-hub-core-node",
+        "2021-09-29-wikimedia-calico-typha-single-replica-rolling-restart-eqiad",
     ],
     needs_before: false,
     check,
@@ -26,7 +27,10 @@ controller with nowhere to run, and nobody noticed for 40 minutes. On the UK
 Ministry of Justice Cloud Platform, teams whose own ingress controllers ran one
 replica got failing health checks and uptime alerts when nine nodes were
 terminated at once. 2i2c's LEAP JupyterHub went down twice in two days when the
-cluster autoscaler scaled down the node its single hub pod ran on.
+cluster autoscaler scaled down the node its single hub pod ran on. At Wikimedia,
+a routine rolling restart reached Calico's only Typha replica; its replacement
+was still pulling its image when the core routers' BGP timers ran out, and
+every service in the cluster was unreachable for two minutes.
 
 ## Example
 ```yaml
