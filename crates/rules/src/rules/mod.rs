@@ -20,6 +20,7 @@ macro_rules! docs {
 }
 
 mod autoscaled_no_readiness;
+mod certificate_missing_host;
 mod change_ingress_class;
 mod change_lb_service_downgrade;
 mod change_port_renamed;
@@ -70,6 +71,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &selector_overlap::RULE,
     &exposed_admin_dashboard::RULE,
     &ingress_tls_default_certificate::RULE,
+    &certificate_missing_host::RULE,
     &memory_limit_missing::RULE,
     &requests_missing::RULE,
     &single_replica_behind_service::RULE,

@@ -1,0 +1,112 @@
+use crate::rule::{Category, Emitter, Input, Rule, Severity};
+use crate::yaml::Node;
+
+pub(crate) static RULE: Rule = Rule {
+    id: "certificate-missing-ingress-host",
+    title: "An Ingress serves a host name that the certificate in its TLS Secret does not cover",
+    category: Category::Traffic,
+    severity: Severity::Error,
+    cases: &["2025-02-19-wikimedia-kartotherian-wikikube-tls-san-missing"],
+    needs_before: false,
+    check,
+    docs: docs!(
+        r"## What it does
+When the input holds both an Ingress and the cert-manager `Certificate` that
+fills the Secret named in one of its `spec.tls` entries, flags every host of
+that entry that is not among the Certificate's `dnsNames` (or `commonName`),
+directly or through a one-label wildcard such as `*.example.org`.
+
+## Why it matters
+A client that asks for a name the certificate does not carry fails the TLS
+handshake, every time. The failure can hide behind health checks that stop at
+TCP. When Wikimedia moved its maps frontend onto Kubernetes, the certificate
+there lacked the `maps.wikimedia.org` name; the CDN kept sending traffic to the
+new backends because their TCP checks passed, and about 31,000 requests failed
+over five hours before anyone noticed.
+
+## Example
+```yaml
+kind: Certificate
+spec:
+  secretName: maps-tls
+  dnsNames: [kartotherian.svc.eqiad.wmnet]
+---
+kind: Ingress
+spec:
+  tls:
+    - hosts: [maps.wikimedia.org]
+      secretName: maps-tls
+```
+
+## Use instead
+List every public host name in the Certificate, or let cert-manager derive the
+Certificate from the Ingress itself (the `cert-manager.io/cluster-issuer`
+annotation), so that the two cannot drift apart.
+"
+    ),
+};
+
+/// Whether a certificate name (possibly `*.`-wildcarded) covers a host.
+fn covers(name: &str, host: &str) -> bool {
+    let (name, host) = (name.trim_end_matches('.').to_ascii_lowercase(), host.trim_end_matches('.').to_ascii_lowercase());
+    match name.strip_prefix("*.") {
+        Some(parent) => host.split_once('.').is_some_and(|(label, rest)| !label.is_empty() && rest == parent),
+        None => name == host,
+    }
+}
+
+fn check(input: &Input<'_>, out: &mut Emitter) {
+    let certs: Vec<(usize, Vec<String>)> = input
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.kind == "Certificate" && o.api_version.starts_with("cert-manager.io/"))
+        .map(|(i, c)| {
+            let spec = c.root.get("spec");
+            let mut names: Vec<String> =
+                spec.and_then(|s| s.get("dnsNames")).map(Node::items).unwrap_or_default().iter().filter_map(Node::as_str).map(str::to_string).collect();
+            names.extend(spec.and_then(|s| s.get("commonName")).and_then(Node::as_str).map(str::to_string));
+            (i, names)
+        })
+        .collect();
+    if certs.is_empty() {
+        return;
+    }
+    for (i, ing) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Ingress") {
+        for entry in ing.root.path(&["spec", "tls"]).map(Node::items).unwrap_or_default() {
+            let Some(secret) = entry.get("secretName").and_then(Node::as_str) else { continue };
+            let filled_by = certs.iter().find(|(c, _)| {
+                let cert = &input.objects[*c];
+                cert.same_namespace(ing) && cert.root.path(&["spec", "secretName"]).and_then(Node::as_str) == Some(secret)
+            });
+            let Some((c, names)) = filled_by else { continue };
+            for host in entry.get("hosts").map(Node::items).unwrap_or_default() {
+                let Some(h) = host.as_str() else { continue };
+                if !names.iter().any(|n| covers(n, h)) {
+                    out.emit(
+                        i,
+                        host,
+                        format!(
+                            "Ingress {} serves {h} with Secret {secret}, but Certificate {} does not list {h}; every TLS handshake for it will fail",
+                            ing.name, input.objects[*c].name
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::covers;
+
+    #[test]
+    fn wildcards_cover_exactly_one_label() {
+        assert!(covers("*.example.org", "maps.example.org"));
+        assert!(covers("Maps.Example.org.", "maps.example.org"));
+        assert!(!covers("*.example.org", "example.org"));
+        assert!(!covers("*.example.org", "a.b.example.org"));
+        assert!(!covers("example.org", "maps.example.org"));
+    }
+}
