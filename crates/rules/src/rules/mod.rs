@@ -31,6 +31,7 @@ mod cluster_admin_binding;
 mod database_liveness_probe;
 mod config_key_missing;
 mod exposed_admin_dashboard;
+mod heap_above_memory_limit;
 mod host_namespaces;
 mod host_path;
 mod image_pull_always;
@@ -73,6 +74,7 @@ pub(crate) static ALL: &[&Rule] = &[
     &ingress_tls_default_certificate::RULE,
     &certificate_missing_host::RULE,
     &memory_limit_missing::RULE,
+    &heap_above_memory_limit::RULE,
     &requests_missing::RULE,
     &single_replica_behind_service::RULE,
     &pdb_missing::RULE,
