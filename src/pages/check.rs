@@ -127,27 +127,26 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let worker_ready = StoredValue::new(false);
     let pending = StoredValue::new_local(None::<js_sys::Object>);
     // A worker that cannot load its module is dropped: checks then say why instead of waiting forever.
-    let worker_failed = move || {
+    let worker_failed = move |why: String| {
         if let Some(w) = worker.get_value() {
             w.terminate();
         }
         worker.set_value(None);
         pending.set_value(None);
         busy.set(false);
-        link_error.set(Some(WORKER_FAILED.into()));
+        link_error.set(Some(why));
     };
     if let Some(w) = worker.get_value() {
         let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
             let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
             if get("failed").is_some_and(|v| !v.is_undefined()) {
-                worker_failed();
+                worker_failed(WORKER_FAILED.into());
                 return;
             }
             if let Some(why) = get("crashed").and_then(|v| v.as_string()) {
                 // The worker's instance is gone after a panic: drop it and say what happened.
-                worker_failed();
-                link_error.set(Some(format!("The check stopped unexpectedly ({why}). Nothing was sent anywhere. Reload the page to run checks again.")));
+                worker_failed(format!("The check stopped unexpectedly ({why}). Nothing was sent anywhere. Reload the page to run checks again."));
                 report.set(None);
                 return;
             }
@@ -173,7 +172,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
         });
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        let on_error = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| worker_failed());
+        let on_error = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| worker_failed(WORKER_FAILED.into()));
         w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
         on_cleanup(move || {

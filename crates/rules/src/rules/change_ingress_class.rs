@@ -1,7 +1,5 @@
-use super::pairs;
-use crate::objects::Object;
+use super::{ingress_class, pairs};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
-use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-ingress-class",
@@ -38,19 +36,10 @@ annotations each Ingress relies on have an equivalent in the new controller.
 "),
 };
 
-fn class(o: &Object) -> (Option<String>, Option<&Node>) {
-    if let Some(n) = o.root.path(&["spec", "ingressClassName"]) {
-        return (n.as_str().map(str::to_string), Some(n));
-    }
-    let ann = o.metadata().and_then(|m| m.get("annotations"));
-    let n = ann.and_then(|a| a.get("kubernetes.io/ingress.class"));
-    (n.and_then(Node::as_str).map(str::to_string), n)
-}
-
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, before, after) in pairs(input).into_iter().filter(|(_, b, _)| b.kind == "Ingress") {
-        let (was, _) = class(before);
-        let (now, node) = class(after);
+        let (was, _) = ingress_class(before);
+        let (now, node) = ingress_class(after);
         if was != now {
             let at = node.unwrap_or(after.anchor());
             out.emit(i, at, format!(

@@ -1,4 +1,4 @@
-use crate::objects::Object;
+use super::ingress_class;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
@@ -60,16 +60,11 @@ with `casebook.dev/ignore`.
 const CERT_ELSEWHERE: &[&str] =
     &["alb.ingress.kubernetes.io/certificate-arn", "ingress.gcp.kubernetes.io/pre-shared-cert", "networking.gke.io/managed-certificates"];
 
-/// The AWS load balancer controller discovers certificates from `tls` hosts.
-fn is_alb(ing: &Object) -> bool {
-    let class = ing.root.path(&["spec", "ingressClassName"]).and_then(Node::as_str).map(str::to_string);
-    let annotated = ing.annotations().into_iter().find(|(k, _)| k == "kubernetes.io/ingress.class").map(|(_, v)| v);
-    class.or(annotated).is_some_and(|c| c == "alb")
-}
-
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, ing) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Ingress") {
-        if is_alb(ing) || ing.annotations().iter().any(|(k, _)| CERT_ELSEWHERE.contains(&k.as_str())) {
+        // The AWS load balancer controller discovers certificates from `tls` hosts;
+        // cloud annotations name a certificate kept outside the cluster.
+        if ingress_class(ing).0.as_deref() == Some("alb") || ing.annotations().iter().any(|(k, _)| CERT_ELSEWHERE.contains(&k.as_str())) {
             continue;
         }
         for entry in ing.root.path(&["spec", "tls"]).map(Node::items).unwrap_or_default() {

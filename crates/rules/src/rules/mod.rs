@@ -121,6 +121,17 @@ pub(crate) fn webhook_resources<'a>(hook: &'a Node, wanted: &[&str]) -> Vec<&'a 
     covered
 }
 
+/// An Ingress's class (`spec.ingressClassName`, else the `kubernetes.io/ingress.class`
+/// annotation) and the node that names it.
+pub(crate) fn ingress_class(o: &Object) -> (Option<String>, Option<&Node>) {
+    if let Some(n) = o.root.path(&["spec", "ingressClassName"]) {
+        return (n.as_str().map(str::to_string), Some(n));
+    }
+    let ann = o.metadata().and_then(|m| m.get("annotations"));
+    let n = ann.and_then(|a| a.get("kubernetes.io/ingress.class"));
+    (n.and_then(Node::as_str).map(str::to_string), n)
+}
+
 /// Whether an environment variable name looks like it holds a credential.
 pub(crate) fn is_secret_name(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
