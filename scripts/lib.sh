@@ -39,6 +39,42 @@ wasm_env() {
   export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 }
 
+# fetch_crates: download every crate that the offline builds need into $CARGO_HOME:
+# the workspace's own dependencies for every target, then, for -Zbuild-std, the
+# standard library's dependencies (std, panic_abort and test, which the wasm
+# tests build). Trunk runs cargo with --offline, so this must run before it.
+fetch_crates() {
+  cargo fetch --locked --quiet
+  ( wasm_env
+    export CARGO_UNSTABLE_BUILD_STD=std,panic_abort,test
+    cargo fetch --locked --quiet --target wasm32-unknown-unknown )
+}
+
+# build_site: the release site in dist/, as `serve.sh` serves it and the
+# end-to-end tests test it. Trunk runs cargo offline and the case bundle hook.
+# Output goes to target/site-build.log; on failure it prints one line saying
+# why (the first error in the log) and returns non-zero.
+build_site() {
+  mkdir -p "$ROOT/target"
+  local log="$ROOT/target/site-build.log"
+  if ! ( wasm_env; trunk build --release ) > "$log" 2>&1; then
+    local why plain
+    plain="$(sed 's/\x1b\[[0-9;]*m//g' "$log")"
+    why="$(grep -m1 -E '^\s*error(\[E[0-9]+\])?:' <<< "$plain" || grep -m1 -E 'ERROR|error' <<< "$plain" || true)"
+    why="$(sed -E 's/^\s+//' <<< "$why" | cut -c1-240)"
+    printf 'error: the site build failed: %s (full log: %s)\n' "${why:-see the log}" "$log" >&2
+    return 1
+  fi
+  local missing=""
+  [ -s dist/index.html ] || missing="dist/index.html"
+  compgen -G 'dist/casebook-app-*_bg.wasm' > /dev/null || missing="$missing dist/casebook-app-*_bg.wasm"
+  [ -s dist/casebook.bin ] || missing="$missing dist/casebook.bin"
+  if [ -n "$missing" ]; then
+    printf 'error: the site build finished but left no %s (full log: %s)\n' "$missing" "$log" >&2
+    return 1
+  fi
+}
+
 # Undo wasm_env for native cargo commands started from inside a wasm build (Trunk hooks).
 native_env() {
   unset RUSTC RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_TARGET_DIR RUSTFLAGS \

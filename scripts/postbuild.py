@@ -47,13 +47,25 @@ if os.path.exists(worker_path):
     open(worker_path, "w", encoding="utf-8").write(worker)
 open(index_path, "w", encoding="utf-8").write(html)
 
+# 4. Header policy for hosts (the Netlify/Cloudflare `_headers` format, which
+# tools/serve-dist.mjs also reads). A meta tag cannot carry frame-ancestors:
+# browsers ignore it there and log a console error, so it goes in the header
+# only, with the same policy as the meta tag.
+policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+HEADER_ONLY = "frame-ancestors 'none'"
+with open(os.path.join(staging, "_headers"), "w", encoding="utf-8") as f:
+    f.write("/*\n")
+    f.write(f"  Content-Security-Policy: {policy}; {HEADER_ONLY}\n")
+    f.write("  X-Content-Type-Options: nosniff\n")
+    f.write("  Referrer-Policy: no-referrer\n")
+
 sw_path = os.path.join(staging, "sw.js")
 if os.path.exists(sw_path):
     files = []
     for root, _dirs, names in os.walk(staging):
         for name in names:
             rel = os.path.relpath(os.path.join(root, name), staging).replace(os.sep, "/")
-            if rel.startswith("api/") or rel == "sw.js":
+            if rel.startswith("api/") or rel in ("sw.js", "_headers"):
                 continue
             files.append("/" + rel)
     files.sort()

@@ -58,4 +58,5 @@ step "toolchain check" check_toolchain
 step "wasm-bindgen-cli pinned to Cargo.lock" wasm_bindgen_cli
 step "trunk $TRUNK_VERSION" trunk_cli
 step "cargo-fuzz" cargo_fuzz
+step "crates for the offline wasm build (workspace and standard library)" fetch_crates
 step "node tools (binaryen wasm-opt 132, playwright-core, axe-core, ajv)" node_tools

@@ -18,7 +18,25 @@ const TYPES = {
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".bin", ".webmanifest", ".svg"]);
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
-export function serve(dir, port) {
+// Headers every response carries, from the build's `_headers` file (written by
+// scripts/postbuild.py; the `/*` block only): the CSP with its header-only
+// directives, as a real host would send it.
+async function hostHeaders(dir) {
+  let text;
+  try { text = await readFile(join(dir, "_headers"), "utf8"); } catch { return {}; }
+  const headers = {};
+  let inAll = false;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    if (!/^\s/.test(line)) { inAll = line.trim() === "/*"; continue; }
+    const m = inAll && line.match(/^\s+([A-Za-z-]+):\s*(.*)$/);
+    if (m) headers[m[1].toLowerCase()] = m[2];
+  }
+  return headers;
+}
+
+export async function serve(dir, port) {
+  const always = await hostHeaders(dir);
   const encoded = new Map(); // "path encoding mtime size" -> { body, etag }
   const stats = { bytes: 0, requests: 0, byPath: new Map() };
   const server = createServer(async (req, res) => {
@@ -36,7 +54,7 @@ export function serve(dir, port) {
       stats.bytes += body ? body.length : 0;
       const seen = stats.byPath.get(url.pathname) || { requests: 0, bytes: 0 };
       stats.byPath.set(url.pathname, { requests: seen.requests + 1, bytes: seen.bytes + (body ? body.length : 0) });
-      res.writeHead(status, headers);
+      res.writeHead(status, { ...always, ...headers });
       res.end(body);
     };
     try {
@@ -69,11 +87,19 @@ export function serve(dir, port) {
     }
   });
   server.stats = stats;
-  return new Promise((resolve) => server.listen(Number(port), "127.0.0.1", () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(Number(port), "127.0.0.1", () => resolve(server));
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [dir = "dist", port = "8090"] = process.argv.slice(2);
-  await serve(dir, port);
-  console.log(`serving ${dir} on http://127.0.0.1:${port}`);
+  try {
+    await serve(dir, port);
+  } catch (e) {
+    console.error(`error: cannot serve ${dir} on 127.0.0.1:${port}: ${e.code === "EADDRINUSE" ? "the port is already in use" : e.message}`);
+    process.exit(1);
+  }
+  console.log(`\nCasebook is serving ${dir} (Ctrl-C to stop):\n\n  http://127.0.0.1:${port}/\n`);
 }
