@@ -50,6 +50,20 @@ fetch_crates() {
     cargo fetch --locked --quiet --target wasm32-unknown-unknown )
 }
 
+# build_failure_reason LOG: one line saying why a Trunk build failed: the first
+# compiler error, else what the failing hook printed last (and first).
+build_failure_reason() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '
+    /^[[:space:]]*error(\[E[0-9]+\])?: / { if (!cargo) { sub(/^[[:space:]]+/, ""); cargo = $0 } }
+    /ERROR/ { stop = 1 }
+    !stop && !/^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T/ && NF { if (first == "") first = $0; last = $0 }
+    END {
+      if (cargo) print cargo
+      else if (last != "" && last != first) print last " (first: " first ")"
+      else if (last != "") print last
+    }' | cut -c1-400
+}
+
 # build_site: the release site in dist/, as `serve.sh` serves it and the
 # end-to-end tests test it. Trunk runs cargo offline and the case bundle hook.
 # Output goes to target/site-build.log; on failure it prints one line saying
@@ -58,10 +72,8 @@ build_site() {
   mkdir -p "$ROOT/target"
   local log="$ROOT/target/site-build.log"
   if ! ( wasm_env; trunk build --release ) > "$log" 2>&1; then
-    local why plain
-    plain="$(sed 's/\x1b\[[0-9;]*m//g' "$log")"
-    why="$(grep -m1 -E '^\s*error(\[E[0-9]+\])?:' <<< "$plain" || grep -m1 -E 'ERROR|error' <<< "$plain" || true)"
-    why="$(sed -E 's/^\s+//' <<< "$why" | cut -c1-240)"
+    local why
+    why="$(build_failure_reason "$log")"
     printf 'error: the site build failed: %s (full log: %s)\n' "${why:-see the log}" "$log" >&2
     return 1
   fi
