@@ -127,10 +127,20 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
             let kind = lib.vocabulary.label(VocabKind::SourceKind, &s.kind).to_string();
             let title = s.title.clone().unwrap_or_else(|| s.url.clone());
             let archive = s.archive_url.clone().map(|a| view! { " · " <a href=a rel="noopener noreferrer">"archived copy"</a> });
-            view! { <li><a href=s.url.clone() rel="noopener noreferrer">{title}</a>" "<span class="kind">{format!("({kind})")}</span>{archive}</li> }
+            let copy = s.copy_url.clone().map(|a| view! { " · " <a href=a rel="noopener noreferrer">"read from this copy"</a> });
+            let read = s.read.as_deref().map(|r| {
+                let text = if r == "opening" { "only its opening was read" } else { "read in full" };
+                view! { " · " <span class="read">{text}</span> }
+            });
+            view! { <li><a href=s.url.clone() rel="noopener noreferrer">{title}</a>" "<span class="kind">{format!("({kind})")}</span>{read}{copy}{archive}</li> }
         })
         .collect_view();
     let json_href = format!("/api/cases/{}.json", c.id);
+    // A case written from the opening of its sources says so where it is read.
+    let opening_only = !c.sources.is_empty() && c.sources.iter().all(|s| s.read_opening_only());
+    let opening_note = opening_only.then(|| {
+        view! { <p class="notice" id="read-opening">"Written from the opening of its sources only: the rest of the write-up could not be read, so this case leaves out whatever it says."</p> }
+    });
     view! {
         <article class="case" aria-labelledby="case-title">
             <header class="case-header">
@@ -159,7 +169,7 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
             {follow_ups}
             {list_section("Lessons", "lessons", &c.lessons)}
             {rules_view}
-            <section id="sources"><h2>"Sources"</h2><ul>{sources}</ul><p class="checked">{format!("Sources checked {}.", c.checked)}" "<a href=json_href>"This case as JSON"</a></p></section>
+            <section id="sources"><h2>"Sources"</h2>{opening_note}<ul>{sources}</ul><p class="checked">{format!("Sources checked {}.", c.checked)}" "<a href=json_href>"This case as JSON"</a></p></section>
             {related_view}
         </article>
     }

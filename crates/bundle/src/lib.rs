@@ -27,7 +27,7 @@ use std::fmt;
 /// The bundle's magic bytes.
 pub const MAGIC: &[u8; 8] = b"CASEBOOK";
 /// The format version this build reads and writes.
-pub const FORMAT_VERSION: u16 = 5;
+pub const FORMAT_VERSION: u16 = 6;
 const HEADER: usize = 8 + 2 + 4 + 4;
 /// How many related cases are kept per case.
 pub const RELATED_PER_CASE: usize = 8;

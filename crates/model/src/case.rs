@@ -93,6 +93,22 @@ pub struct Source {
     pub title: Option<String>,
     /// An archived copy.
     pub archive_url: Option<String>,
+    /// How much of the source was read: `full`, or `opening` when only the
+    /// page's opening could be read (then the case holds only what that gave).
+    pub read: Option<String>,
+    /// A faithful copy (a mirror or an archive) that the text was read from,
+    /// when it was not read from `url` itself.
+    pub copy_url: Option<String>,
+}
+
+/// The values of [`Source::read`].
+pub const READ_EXTENTS: &[&str] = &["full", "opening"];
+
+impl Source {
+    /// Whether only the opening of this source was read.
+    pub fn read_opening_only(&self) -> bool {
+        self.read.as_deref() == Some("opening")
+    }
 }
 
 impl Case {

@@ -23,7 +23,7 @@ mod vocab;
 #[cfg(feature = "source")]
 mod source;
 
-pub use case::{Case, FollowUp, Source, TimelineEntry};
+pub use case::{Case, FollowUp, Source, TimelineEntry, READ_EXTENTS};
 pub use date::{parse_timestamp, Timestamp};
 pub use rule_doc::{doc_section, RuleDoc};
 pub use validate::{validate_case, validate_library, Problem};

@@ -69,6 +69,12 @@ const KNOWN_KEYS: &[&str] = &[
     "contributing_factors", "detection", "lessons", "timeline", "follow_ups", "sources", "checked",
 ];
 
+const NESTED_KEYS: &[(&str, &[&str])] = &[
+    ("sources", &["url", "kind", "title", "archive_url", "read", "copy_url"]),
+    ("timeline", &["at", "action"]),
+    ("follow_ups", &["action", "due", "status"]),
+];
+
 /// Parses one case file's text. Problems are syntax, unknown fields and type errors;
 /// content validation is [`validate_case`].
 pub fn parse_case_toml(text: &str) -> Result<Case, Vec<Problem>> {
@@ -82,6 +88,21 @@ pub fn parse_case_toml(text: &str) -> Result<Case, Vec<Problem>> {
         .filter(|k| !KNOWN_KEYS.contains(&k.as_str()))
         .map(|k| Problem { field: k.clone(), reason: "is not a case field (see docs/case-format.md)".into() })
         .collect();
+    // Keys inside the tables of the list fields.
+    for (list, keys) in NESTED_KEYS {
+        if let Some(toml::Value::Array(items)) = table.get(*list) {
+            for (i, item) in items.iter().enumerate() {
+                if let toml::Value::Table(t) = item {
+                    for k in t.keys().filter(|k| !keys.contains(&k.as_str())) {
+                        problems.push(Problem {
+                            field: format!("{list}[{i}].{k}"),
+                            reason: format!("is not a field of `{list}` (expected one of: {})", keys.join(", ")),
+                        });
+                    }
+                }
+            }
+        }
+    }
     // Deserialize field by field so that every type error is reported, not just the first.
     for (k, v) in &table {
         if !KNOWN_KEYS.contains(&k.as_str()) {

@@ -85,6 +85,24 @@ pub fn validate_case(case: &Case, vocab: &Vocabulary) -> Vec<Problem> {
                 out.push(Problem::new(format!("sources[{i}].archive_url"), why));
             }
         }
+        if let Some(c) = &s.copy_url {
+            if let Err(why) = check_url(c) {
+                out.push(Problem::new(format!("sources[{i}].copy_url"), why));
+            } else if c == &s.url {
+                out.push(Problem::new(format!("sources[{i}].copy_url"), "is the cited url itself; leave it out"));
+            }
+        }
+        match s.read.as_deref() {
+            None => {
+                if REQUIRE_READ {
+                    out.push(Problem::new(format!("sources[{i}].read"), "is required: \"full\" or \"opening\", how much of the source was read"));
+                }
+            }
+            Some(r) if !crate::case::READ_EXTENTS.contains(&r) => {
+                out.push(Problem::new(format!("sources[{i}].read"), format!("{r:?} must be \"full\" or \"opening\"")));
+            }
+            Some(_) => {}
+        }
         check_term(vocab, VocabKind::SourceKind, &format!("sources[{i}].kind"), &s.kind, &mut out);
     }
     for (i, t) in case.timeline.iter().enumerate() {
@@ -153,6 +171,9 @@ fn is_slug(s: &str) -> bool {
         && !s.contains("--")
         && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
+
+/// Whether every source must record `read`.
+const REQUIRE_READ: bool = false;
 
 fn check_url(url: &str) -> Result<(), String> {
     let rest = url
