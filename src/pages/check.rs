@@ -72,6 +72,9 @@ fn set_fragment(frag: &str) {
     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }
 
+/// How long typing must pause before the text is reviewed.
+const INPUT_DEBOUNCE_MS: u64 = 300;
+
 /// Selects line `line` in a textarea and scrolls it into view.
 fn highlight_line(area: &web_sys::HtmlTextAreaElement, line: u32) {
     let text = area.value();
@@ -226,6 +229,22 @@ pub(crate) fn CheckPage() -> impl IntoView {
         run();
     }
 
+    // Instant review: a pause in typing or a paste reviews the text (the
+    // button stays for keyboard users). Each input restarts the wait.
+    let typed = StoredValue::new(0u32);
+    let on_input = move |_: ev::Event| {
+        typed.update_value(|n| *n = n.wrapping_add(1));
+        let mine = typed.get_value();
+        set_timeout(
+            move || {
+                if typed.get_value() == mine {
+                    run();
+                }
+            },
+            std::time::Duration::from_millis(INPUT_DEBOUNCE_MS),
+        );
+    };
+
     let load_file = move |file: web_sys::File, target: RwSignal<String>| {
         if file.size() > MAX_INPUT_BYTES as f64 {
             report.set(None);
@@ -314,6 +333,11 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 <A href=rule_href><code>{rule_text}</code></A>
                 <p class="message">{f.message.clone()}</p>
                 <pre><code>{f.frame.clone()}</code></pre>
+                {(!f.also.is_empty()).then(|| {
+                    let items = f.also.iter().map(|a| view! { <li>{format!("{}:{} {}", a.line, a.column, a.message)}</li> }).collect_view();
+                    view! { <details class="also"><summary>{format!("{} more in this object", f.also.len())}</summary><ul>{items}</ul></details> }
+                })}
+                <p class="fix"><strong>"Fix: "</strong>{f.fix.clone()}</p>
                 <p class="from">"From: " {cases}</p>
                 {suppressed}
             </li>
@@ -325,8 +349,18 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let r = report.get()?;
         let limit = if show_all.get() { usize::MAX } else { SHOWN_FINDINGS };
         let hidden = r.findings.len().saturating_sub(limit);
+        // By severity, then position; objects appear in the order of their most severe finding.
+        let rank = |s: &str| match s {
+            "error" => 0,
+            "warning" => 1,
+            _ => 2,
+        };
+        let mut ordered: Vec<&Finding> = r.findings.iter().collect();
+        ordered.sort_by_key(|f| (rank(&f.severity), f.line, f.column));
+        let count = |s: &str| r.findings.iter().filter(|f| f.severity == s).count();
+        let by_severity = format!("{} error(s), {} warning(s), {} info", count("error"), count("warning"), count("info"));
         let mut groups: Vec<(String, Vec<Finding>)> = Vec::new();
-        for f in r.findings.iter().take(limit) {
+        for f in ordered.into_iter().take(limit) {
             let key = match &f.resource.namespace {
                 Some(ns) => format!("{} {}/{}", f.resource.kind, ns, f.resource.name),
                 None => format!("{} {}", f.resource.kind, f.resource.name),
@@ -360,6 +394,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
         Some(view! {
             <div id="check-results" aria-live="polite">
                 <p class="summary-line" id="check-summary">{format!("{} finding(s) in {} object(s), {} suppressed, {} input problem(s).", r.findings.len(), r.objects, r.suppressed_findings.len(), r.errors.len())}</p>
+                <p class="severity-counts" id="check-counts">{by_severity}</p>
                 {errors}
                 {groups_view}
                 {(hidden > 0).then(|| view! {
@@ -384,7 +419,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 <Show when=move || compare.get()>
                     <div>
                         <label for="before">"Before (the version running now)"</label>
-                        <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=on_paste
+                        <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=on_paste on:input=on_input
                             on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                             on:drop=move |ev| on_drop(ev, before)></textarea>
                         <input type="file" aria-label="Open the before file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before) />
@@ -392,7 +427,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 </Show>
                 <div>
                     <label for="manifest">{move || if compare.get() { "After (the change)" } else { "Manifest" }}</label>
-                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=on_paste
+                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=on_paste on:input=on_input
                         placeholder="apiVersion: apps/v1\nkind: Deployment\n..."
                         on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                         on:drop=move |ev| on_drop(ev, after)></textarea>

@@ -77,14 +77,22 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Report (and fail on) findings at or above this severity: info, warning, error.
-        #[arg(long, default_value = "info")]
-        min_severity: String,
+        /// Default: the config's min-severity, else info.
+        #[arg(long)]
+        min_severity: Option<String>,
         /// Override a rule's severity, e.g. --severity pdb-missing=error (repeatable).
         #[arg(long)]
         severity: Vec<String>,
         /// Run only these rules (repeatable).
         #[arg(long)]
         only: Vec<String>,
+        /// Project config (default: the nearest .casebook.toml above the input, or above the
+        /// current directory for standard input).
+        #[arg(long)]
+        config: Option<String>,
+        /// Ignore any .casebook.toml.
+        #[arg(long, conflicts_with = "config")]
+        no_config: bool,
     },
     /// List every manifest rule with the cases it is grounded in.
     Rules {

@@ -3,7 +3,7 @@
 use crate::args::Format;
 use crate::out::print;
 use anyhow::{bail, Context};
-use casebook_rules::{review, rule, rules, to_json, to_markdown, to_sarif, to_text, Options, Severity, MAX_INPUT_BYTES};
+use casebook_rules::{review, rule, rules, to_json, to_markdown, to_sarif, to_text, Config, Options, Severity, CONFIG_FILE, MAX_INPUT_BYTES};
 use serde_json::json;
 use std::fmt::Write;
 use std::io::Read;
@@ -35,13 +35,39 @@ pub(crate) struct CheckArgs {
     pub(crate) file: String,
     pub(crate) before: Option<String>,
     pub(crate) format: Format,
-    pub(crate) min_severity: String,
+    pub(crate) min_severity: Option<String>,
     pub(crate) severity: Vec<String>,
     pub(crate) only: Vec<String>,
+    pub(crate) config: Option<String>,
+    pub(crate) no_config: bool,
+}
+
+/// The project config: `--config`, else the nearest `.casebook.toml` in the
+/// input's folder or above it (the current folder for standard input).
+fn find_config(a: &CheckArgs) -> anyhow::Result<Option<(std::path::PathBuf, Config)>> {
+    if a.no_config {
+        return Ok(None);
+    }
+    let path = if let Some(p) = &a.config {
+        Some(std::path::PathBuf::from(p))
+    } else {
+        let start = if a.file == "-" { std::env::current_dir()? } else { std::path::Path::new(&a.file).parent().map(std::path::Path::to_path_buf).unwrap_or_default() };
+        let start = std::fs::canonicalize(if start.as_os_str().is_empty() { std::path::Path::new(".") } else { &start }).unwrap_or(start);
+        start.ancestors().map(|d| d.join(CONFIG_FILE)).find(|p| p.is_file())
+    };
+    let Some(path) = path else { return Ok(None) };
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read the config {}", path.display()))?;
+    let config = Config::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(Some((path, config)))
 }
 
 pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let min = Severity::parse(&a.min_severity).ok_or_else(|| anyhow::anyhow!("--min-severity must be info, warning or error"))?;
+    let config = find_config(a)?;
+    let min = match (&a.min_severity, config.as_ref().and_then(|(_, c)| c.min_severity)) {
+        (Some(s), _) => Severity::parse(s).ok_or_else(|| anyhow::anyhow!("--min-severity must be info, warning or error"))?,
+        (None, Some(s)) => s,
+        (None, None) => Severity::Info,
+    };
     let mut overrides = Vec::new();
     for s in &a.severity {
         let (id, level) = s.split_once('=').ok_or_else(|| anyhow::anyhow!("--severity takes rule-id=level, got {s:?}"))?;
@@ -56,9 +82,23 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
             bail!("--only: no rule {id:?} (see `casebook rules`)");
         }
     }
+    let mut options = Options { min_severity: min, overrides, only: a.only.clone(), ..Options::default() };
+    if let Some((path, c)) = &config {
+        if a.file != "-" {
+            let base = path.parent().unwrap_or(std::path::Path::new("."));
+            let abs = std::fs::canonicalize(&a.file).unwrap_or_else(|_| std::path::PathBuf::from(&a.file));
+            let rel = abs.strip_prefix(std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf())).unwrap_or(&abs);
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if c.excludes_path(&rel) {
+                eprintln!("casebook: {} is excluded by {}", a.file, path.display());
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+        c.apply(&mut options);
+    }
     let after = read_input(&a.file)?;
     let before = a.before.as_deref().map(read_input).transpose()?;
-    let report = review(&after, before.as_deref(), &Options { min_severity: min, overrides, only: a.only.clone() });
+    let report = review(&after, before.as_deref(), &options);
     let name = if a.file == "-" { "<stdin>" } else { a.file.as_str() };
     let text = match a.format {
         Format::Text => to_text(&report, name),

@@ -10,6 +10,8 @@
 //! assert_eq!((f.line, f.column), (7, 14));
 //! ```
 
+mod config;
+mod context;
 mod objects;
 mod output;
 mod review;
@@ -19,13 +21,14 @@ mod share;
 mod wire;
 mod yaml;
 
+pub use config::{glob_match, Config, ConfigError, CONFIG_FILE};
 pub use objects::{InputError, Manifest, Object, KNOWN_KINDS};
 pub use output::{to_json, to_markdown, to_sarif, to_text};
 pub use review::{
-    review, rule, rules, rules_for_case, rules_for_cases, Finding, Options, Report, Resource, IGNORE_ANNOTATION,
+    review, rule, rules, rules_for_case, rules_for_cases, Finding, Instance, Options, Report, Resource, IGNORE_ANNOTATION,
     IGNORE_REASON_ANNOTATION,
 };
-pub use rule::{Category, Emitter, Input, Rule, Severity};
+pub use rule::{Category, Emitter, Input, Raw, Rule, Severity};
 pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
 pub use wire::{WireFinding, WireReport};
 pub use yaml::{parse_documents, Document, Node, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};

@@ -179,6 +179,18 @@ impl Object {
         }
     }
 
+    /// The labels of a workload's pod template, read even when the template
+    /// has no `spec` (the labels still say which Services select it).
+    pub fn template_labels(&self) -> Vec<(String, String)> {
+        let meta = match self.kind.as_str() {
+            "Pod" => self.root.get("metadata"),
+            "CronJob" => self.root.path(&["spec", "jobTemplate", "spec", "template", "metadata"]),
+            k if WORKLOADS.contains(&k) => self.root.path(&["spec", "template", "metadata"]),
+            _ => None,
+        };
+        meta.and_then(|m| m.get("labels")).map(Node::string_map).unwrap_or_default()
+    }
+
     /// Desired replicas for scalable workloads (Kubernetes defaults to 1).
     pub fn replicas(&self) -> Option<i64> {
         match self.kind.as_str() {

@@ -22,7 +22,11 @@ pub fn to_text(report: &Report, file: &str) -> String {
         let _ = writeln!(s, "{file}:{}:{}: {} [{}] {}", f.line, f.column, f.severity.as_str(), f.rule, f.message);
         let _ = writeln!(s, "  {:>5} | {}", f.line, f.frame);
         let _ = writeln!(s, "        | {}^", " ".repeat(f.column.saturating_sub(1) as usize));
+        for a in &f.also {
+            let _ = writeln!(s, "  = also at {file}:{}:{}: {}", a.line, a.column, a.message);
+        }
         let _ = writeln!(s, "  = object: {}\n  = from incidents: {}", resource(f), f.cases.join(", "));
+        let _ = writeln!(s, "  = help: {}", f.fix);
     }
     for n in &report.notices {
         let _ = writeln!(s, "{file}:{}:{}: note: {}", n.line, n.column, n.message);
@@ -70,6 +74,10 @@ pub fn to_markdown(report: &Report, case_url: &str) -> String {
             let cases = f.cases.iter().map(|c| format!("[{c}]({case_url}{c})")).collect::<Vec<_>>().join(", ");
             let msg = f.message.replace('|', "\\|");
             let _ = writeln!(s, "- `{}:{}` **{}** `{}`: {msg} (from {cases})", f.line, f.column, f.severity.as_str(), f.rule);
+            for a in &f.also {
+                let _ = writeln!(s, "  - also `{}:{}`: {}", a.line, a.column, a.message.replace('|', "\\|"));
+            }
+            let _ = writeln!(s, "  - fix: {}", f.fix.replace('|', "\\|"));
         }
         s.push('\n');
     }
@@ -126,6 +134,23 @@ pub fn to_sarif(report: &Report, file_uri: &str, case_url: &str) -> Value {
                 "region": {"startLine": f.line.max(1), "startColumn": f.column.max(1)}
             }}],
         });
+        // A fix's description says what to change; its one replacement marks
+        // where (SARIF requires at least one), inserting nothing: Casebook
+        // does not rewrite files.
+        v["fixes"] = json!([{
+            "description": {"text": f.fix},
+            "artifactChanges": [{
+                "artifactLocation": {"uri": file_uri},
+                "replacements": [{"deletedRegion": {"startLine": f.line.max(1), "startColumn": f.column.max(1), "endLine": f.line.max(1), "endColumn": f.column.max(1)}}]
+            }]
+        }]);
+        if !f.also.is_empty() {
+            v["relatedLocations"] = f.also.iter().enumerate().map(|(n, a)| json!({
+                "id": n + 1,
+                "message": {"text": a.message},
+                "physicalLocation": {"artifactLocation": {"uri": file_uri}, "region": {"startLine": a.line.max(1), "startColumn": a.column.max(1)}}
+            })).collect::<Vec<_>>().into();
+        }
         if suppressed {
             v["suppressions"] = json!([{"kind": "inSource", "justification": f.suppressed.clone().unwrap_or_default()}]);
         }

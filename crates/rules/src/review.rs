@@ -41,9 +41,26 @@ pub struct Finding {
     pub cases: Vec<&'static str>,
     /// The source line, with Secret values redacted.
     pub frame: String,
+    /// What to change: one sentence, and the YAML to apply where it is mechanical.
+    pub fix: String,
+    /// Further places in the same object with the same cause (one finding per
+    /// object and cause; these are its other instances).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Instance>,
     /// Why it was suppressed, when it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suppressed: Option<String>,
+}
+
+/// Another place where the same cause shows in the same object.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Instance {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+    /// What is wrong there.
+    pub message: String,
 }
 
 /// Review settings.
@@ -55,11 +72,24 @@ pub struct Options {
     pub overrides: Vec<(String, Severity)>,
     /// Run only these rules (all when empty).
     pub only: Vec<String>,
+    /// Rules turned off (by the project config).
+    pub disabled: Vec<String>,
+    /// Namespaces whose objects are not reported.
+    pub exclude_namespaces: Vec<String>,
+    /// Kinds that are not reported.
+    pub exclude_kinds: Vec<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { min_severity: Severity::Info, overrides: Vec::new(), only: Vec::new() }
+        Self {
+            min_severity: Severity::Info,
+            overrides: Vec::new(),
+            only: Vec::new(),
+            disabled: Vec::new(),
+            exclude_namespaces: Vec::new(),
+            exclude_kinds: Vec::new(),
+        }
     }
 }
 
@@ -128,51 +158,89 @@ fn suppression(obj: &Object, rule_id: &str) -> Option<String> {
     None
 }
 
-/// Lines that hold Secret values, which must never be echoed.
-fn secret_lines(objects: &[Object]) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
-    for o in objects.iter().filter(|o| o.kind == "Secret") {
-        for key in ["data", "stringData"] {
-            if let Some(data) = o.root.get(key) {
-                let first = data.line;
-                // Up to the next top-level key of the Secret, or far enough to cover block scalars.
-                let next = o.root.entries().iter().map(|(k, _)| k.line).filter(|&l| l > first).min();
-                out.push((first, next.map_or(u32::MAX, |n| n - 1)));
-            }
-        }
-    }
-    out
+/// A span of the input that holds a secret value: on `line`, from column
+/// `from` (1-based) to `to` (exclusive; `u32::MAX` for the end of the line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Span {
+    line: u32,
+    from: u32,
+    to: u32,
 }
 
-/// Literal secret values: Secret data and env values with credential-like names.
-fn secret_values(objects: &[Object]) -> Vec<String> {
+/// Where a value that starts at `node` ends on its first line, and which
+/// following lines continue it (block scalars, folded plain scalars): those
+/// indented deeper than `key_col`.
+fn value_spans(text: &str, starts: &[usize], key_col: u32, node: &Node, out: &mut Vec<Span>) {
+    let line_text = |l: u32| -> &str {
+        let i = l.saturating_sub(1) as usize;
+        starts.get(i).map_or("", |&s| {
+            let end = starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1));
+            text.get(s..end.max(s)).unwrap_or_default()
+        })
+    };
+    let first = line_text(node.line);
+    let from = node.col;
+    let rest: Vec<char> = first.chars().skip(from.saturating_sub(1) as usize).collect();
+    // A value in a flow mapping (`{key: value, ...}`) ends at its `,` or `}`;
+    // a quoted one at its closing quote.
+    let in_flow = first.chars().take(from.saturating_sub(1) as usize).any(|c| c == '{');
+    let to = match rest.first() {
+        Some(&q @ ('"' | '\'')) => rest.iter().skip(1).position(|&c| c == q).map_or(u32::MAX, |p| from + p as u32 + 2),
+        Some(_) if in_flow => rest.iter().position(|&c| c == ',' || c == '}').map_or(u32::MAX, |p| from + p as u32),
+        _ => u32::MAX,
+    };
+    out.push(Span { line: node.line, from, to });
+    if to != u32::MAX || node.line as usize >= starts.len() {
+        return;
+    }
+    let mut l = node.line + 1;
+    while (l as usize) <= starts.len() {
+        let t = line_text(l);
+        let indent = t.len() - t.trim_start().len();
+        if !t.trim().is_empty() {
+            if indent as u32 + 1 <= key_col || t.starts_with("---") {
+                break;
+            }
+            out.push(Span { line: l, from: indent as u32 + 1, to: u32::MAX });
+        }
+        l += 1;
+    }
+}
+
+/// Every span of the input that holds a secret value, which must never be
+/// echoed: the values of a Secret's `data` and `stringData`, a Secret's
+/// last-applied-configuration (which repeats them), and literal credentials in
+/// `env` (see `secret-literal-env`). Nothing else is redacted.
+fn secret_spans(text: &str, starts: &[usize], objects: &[Object]) -> Vec<Span> {
     let mut out = Vec::new();
     for o in objects {
         if o.kind == "Secret" {
             for key in ["data", "stringData"] {
-                for (_, v) in o.root.get(key).map(Node::entries).unwrap_or_default() {
-                    out.extend(v.as_str().map(str::to_string));
+                for (k, v) in o.root.get(key).map(Node::entries).unwrap_or_default() {
+                    if matches!(v.value, crate::yaml::Value::Scalar { .. }) {
+                        value_spans(text, starts, k.col, v, &mut out);
+                    }
+                }
+            }
+            let ann = o.metadata().and_then(|m| m.get("annotations"));
+            for (k, v) in ann.map(Node::entries).unwrap_or_default() {
+                if k.as_str() == Some("kubectl.kubernetes.io/last-applied-configuration") {
+                    value_spans(text, starts, k.col, v, &mut out);
                 }
             }
         }
         if let Some(t) = o.pod_template() {
             for c in t.containers() {
                 for e in c.get("env").map(Node::items).unwrap_or_default() {
-                    let name = e.get("name").and_then(Node::as_str).unwrap_or_default();
-                    if crate::rules::is_secret_name(name) {
-                        out.extend(e.get("value").and_then(Node::as_str).map(str::to_string));
+                    if let Some((name, v)) = crate::rules::literal_secret_env(e) {
+                        value_spans(text, starts, name.col, v, &mut out);
                     }
                 }
             }
         }
     }
-    out.retain(|s| s.len() >= 3);
-    out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    out.sort_by_key(|s| (s.line, s.from));
     out
-}
-
-fn scrub(text: &str, secrets: &[String]) -> String {
-    secrets.iter().fold(text.to_string(), |t, s| t.replace(s.as_str(), "[redacted]"))
 }
 
 /// Byte offsets where each line starts, for O(1) code frames.
@@ -180,21 +248,31 @@ fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
 }
 
-fn frame_of(text: &str, starts: &[usize], line: u32, redact: &[(u32, u32)], secrets: &[String]) -> String {
+fn frame_of(text: &str, starts: &[usize], line: u32, spans: &[Span]) -> String {
     let i = line.saturating_sub(1) as usize;
     let raw = starts.get(i).map_or("", |&s| {
         let end = starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1));
         text.get(s..end.max(s)).unwrap_or_default().trim_end_matches('\r')
     });
-    let raw: String = scrub(raw, secrets).chars().take(240).collect();
-    if redact.iter().any(|(a, b)| (*a..=*b).contains(&line)) {
-        match raw.split_once(':') {
-            Some((k, _)) => format!("{k}: [redacted]"),
-            None => "[redacted]".to_string(),
+    let first = spans.partition_point(|s| s.line < line);
+    let mine: Vec<&Span> = spans[first..].iter().take_while(|s| s.line == line).collect();
+    let mut shown = String::new();
+    let mut skip_to: Option<u32> = None;
+    for (col, ch) in (1u32..).zip(raw.chars()) {
+        if let Some(end) = skip_to {
+            if col < end {
+                continue;
+            }
+            skip_to = None;
         }
-    } else {
-        raw
+        if let Some(sp) = mine.iter().find(|s| s.from == col) {
+            shown.push_str("[redacted]");
+            skip_to = Some(sp.to);
+            continue;
+        }
+        shown.push(ch);
     }
+    shown.chars().take(240).collect()
 }
 
 /// Reviews `after` (and, for a change review, `before`) with every rule.
@@ -209,32 +287,59 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     let lookup = crate::rules::Lookup::new(&now.objects);
     let input = Input { objects: &now.objects, before: prev.as_ref().map(|p| p.objects.as_slice()), lookup: &lookup };
     let starts = line_starts(after);
-    let redact = secret_lines(&now.objects);
-    let secrets = secret_values(&now.objects);
+    let spans = secret_spans(after, &starts, &now.objects);
     for rule in ALL.iter().copied() {
         if !options.only.is_empty() && !options.only.iter().any(|o| o == rule.id) {
             continue;
         }
-        if rule.needs_before && input.before.is_none() {
+        if (rule.needs_before && input.before.is_none()) || options.disabled.iter().any(|d| d == rule.id) {
             continue;
         }
-        let severity = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
-        if severity < options.min_severity {
-            continue;
-        }
+        let configured = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
         let mut em = Emitter::default();
         (rule.check)(&input, &mut em);
+        // One finding per object and cause: a rule's findings on one object
+        // become one finding, at its most severe instance, listing the others.
+        let mut groups: Vec<(usize, Vec<crate::rule::Raw>)> = Vec::new();
         for raw in em.raw {
-            let Some(obj) = now.objects.get(raw.object) else { continue };
+            match groups.iter_mut().find(|(o, _)| *o == raw.object) {
+                Some((_, g)) => g.push(raw),
+                None => groups.push((raw.object, vec![raw])),
+            }
+        }
+        for (object, mut group) in groups {
+            let Some(obj) = now.objects.get(object) else { continue };
+            if options.exclude_kinds.contains(&obj.kind) || obj.namespace.as_ref().is_some_and(|ns| options.exclude_namespaces.contains(ns)) {
+                continue;
+            }
+            let sev = |r: &crate::rule::Raw| r.cap.map_or(configured, |c| c.min(configured));
+            group.dedup_by(|a, b| a.line == b.line && a.column == b.column);
+            let lead = (0..group.len()).max_by_key(|&i| (sev(&group[i]), std::cmp::Reverse(i))).unwrap_or(0);
+            let severity = sev(&group[lead]);
+            if severity < options.min_severity {
+                continue;
+            }
+            let mut primary = group.remove(lead);
+            let mut severity = severity;
+            if let Some((c, why)) = crate::context::cap(rule.id, obj).filter(|(c, _)| *c < severity) {
+                severity = c;
+                if severity < options.min_severity {
+                    continue;
+                }
+                primary.message = format!("{} (info: {why})", primary.message);
+            }
+            let also = group.into_iter().map(|r| Instance { line: r.line, column: r.column, message: r.message }).collect();
             let finding = Finding {
                 rule: rule.id,
                 severity,
-                line: raw.line,
-                column: raw.column,
+                line: primary.line,
+                column: primary.column,
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
-                message: scrub(&raw.message, &secrets),
+                message: primary.message,
                 cases: rule.cases.to_vec(),
-                frame: frame_of(after, &starts, raw.line, &redact, &secrets),
+                frame: frame_of(after, &starts, primary.line, &spans),
+                fix: primary.fix.unwrap_or_else(|| rule.fix.to_string()),
+                also,
                 suppressed: suppression(obj, rule.id),
             };
             if finding.suppressed.is_some() {
@@ -245,6 +350,5 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         }
     }
     report.findings.sort_by(|a, b| (a.line, a.column, a.rule).cmp(&(b.line, b.column, b.rule)));
-    report.findings.dedup_by(|a, b| a.rule == b.rule && a.line == b.line && a.column == b.column);
     report
 }

@@ -78,6 +78,9 @@ pub struct Rule {
     pub docs: &'static str,
     /// Whether the rule compares a before and an after version.
     pub needs_before: bool,
+    /// What to change, in one sentence (and, where it is mechanical, the YAML
+    /// to apply). A finding can carry a more specific fix of its own.
+    pub fix: &'static str,
     /// The check.
     pub(crate) check: fn(&Input<'_>, &mut Emitter),
 }
@@ -119,11 +122,28 @@ pub struct Input<'a> {
 
 /// A finding as a rule emits it, before the runner adds rule metadata.
 #[derive(Debug, Clone)]
-pub(crate) struct Raw {
+pub struct Raw {
     pub(crate) object: usize,
     pub(crate) line: u32,
     pub(crate) column: u32,
     pub(crate) message: String,
+    pub(crate) fix: Option<String>,
+    pub(crate) cap: Option<Severity>,
+}
+
+impl Raw {
+    /// A fix specific to this finding, in place of the rule's general one.
+    pub fn fix(&mut self, fix: impl Into<String>) -> &mut Self {
+        self.fix = Some(fix.into());
+        self
+    }
+
+    /// Caps this finding's severity: the rule can't be sure here, or the
+    /// context (an init container, a one-shot Job, a node agent) makes it matter less.
+    pub fn at_most(&mut self, cap: Severity) -> &mut Self {
+        self.cap = Some(self.cap.map_or(cap, |c| c.min(cap)));
+        self
+    }
 }
 
 /// Collects findings from one rule.
@@ -134,7 +154,9 @@ pub struct Emitter {
 
 impl Emitter {
     /// Reports a finding on object number `object` (index into `Input::objects`) at `at`.
-    pub fn emit(&mut self, object: usize, at: &Node, message: impl Into<String>) {
-        self.raw.push(Raw { object, line: at.line, column: at.col, message: message.into() });
+    pub fn emit(&mut self, object: usize, at: &Node, message: impl Into<String>) -> &mut Raw {
+        self.raw.push(Raw { object, line: at.line, column: at.col, message: message.into(), fix: None, cap: None });
+        let last = self.raw.len() - 1;
+        &mut self.raw[last]
     }
 }

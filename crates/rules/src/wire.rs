@@ -4,7 +4,7 @@
 //! and without linking the rules themselves.
 
 use crate::objects::InputError;
-use crate::review::{Finding, Report, Resource};
+use crate::review::{Finding, Instance, Report, Resource};
 use serde::{Deserialize, Serialize};
 
 /// One finding, as the page shows it.
@@ -28,6 +28,10 @@ pub struct WireFinding {
     pub frame: String,
     /// The suppression reason, for suppressed findings.
     pub suppressed: Option<String>,
+    /// What to change.
+    pub fix: String,
+    /// Other instances of the same cause in the same object.
+    pub also: Vec<Instance>,
 }
 
 /// A whole review, plus its Markdown rendering for a pull-request comment.
@@ -58,6 +62,8 @@ fn finding(f: &Finding) -> WireFinding {
         cases: f.cases.iter().map(|c| (*c).to_string()).collect(),
         frame: f.frame.clone(),
         suppressed: f.suppressed.clone(),
+        fix: f.fix.clone(),
+        also: f.also.clone(),
     }
 }
 

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404"],
+    fix: "Add a readinessProbe to the serving container, so that new replicas get traffic only once they can serve it.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["2025-02-19-wikimedia-kartotherian-wikikube-tls-san-missing"],
+    fix: "Add the host to the Certificate's `dnsNames` (or use a certificate that covers it) before the Ingress serves it.",
     needs_before: false,
     check,
     docs: docs!(

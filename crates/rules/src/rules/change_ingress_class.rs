@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Change,
     severity: Severity::Warning,
     cases: &["2026-03-12-2i2c-lis-hub-ingress-controller-migration-dns", "2018-06-29-universe-ingress-auth-change-billing-outage"],
+    fix: "Run the old and the new controller side by side and move hosts one at a time, checking DNS and the new controller's address before removing the old class.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2025-02-18-grafana-cloud-load-balancers-lost"],
+    fix: "Keep `type: LoadBalancer` (deleting it releases the cloud load balancer and its address); if the change is intended, move traffic first.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does

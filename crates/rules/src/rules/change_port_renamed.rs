@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Change,
     severity: Severity::Warning,
     cases: &["2020-02-04-gitlab-container-registry-dry-run-pipeline"],
+    fix: "Keep the old port name, or update every reference to it (Ingress backends, NetworkPolicies, ServiceMonitors, other Services) in the same change.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does

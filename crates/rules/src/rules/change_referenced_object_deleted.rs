@@ -9,6 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404", "2025-05-28-influxdata-auth-resource-recreate-outage"],
+    fix: "Keep the object until nothing references it, or remove the references in the same change.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does

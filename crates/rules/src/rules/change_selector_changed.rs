@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Change,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
+    fix: "Add the new labels to the pods first and roll them out, then change the selector; never change both at once.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does

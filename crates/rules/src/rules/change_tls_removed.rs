@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2022-10-24-pypi-ingress-elb-https-listener", "2025-02-18-grafana-cloud-load-balancers-lost"],
+    fix: "Keep the TLS settings (the `tls` section, certificate annotation or HTTPS listener) unless clients have moved off HTTPS.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2023-08-30-sourcegraph-leaked-site-admin-token", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise"],
+    fix: "Bind a Role or ClusterRole with only the verbs and resources this subject needs, to a dedicated service account, instead of `cluster-admin`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -9,6 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Config,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404", "2025-11-24-supabase-api-gateway-missing-flag"],
+    fix: "Add the key to the ConfigMap or Secret, or mark the reference `optional: true` if the program works without it.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

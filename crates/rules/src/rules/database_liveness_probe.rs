@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-08-27-pawtograder-postgres-liveness-probe-nfs-stall", "2018-12-04-nre-labs-etcd-liveness-probe-restart-loop"],
+    fix: "Remove the liveness probe from the database container (keep a readiness probe), or make it a `startupProbe` plus a very tolerant liveness check.",
     needs_before: false,
     check,
     docs: docs!(

@@ -9,6 +9,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2021-09-04-jenkins-confluence-monero-miner"],
+    fix: "Put the dashboard behind authentication (an auth proxy or the Ingress controller's auth), or expose it only with `kubectl port-forward`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Resources,
     severity: Severity::Error,
     cases: &["2025-04-16-spotify-envoy-filter-order-memory-limit"],
+    fix: "Set the heap ceiling below the memory limit, leaving room for non-heap memory (for the JVM, `-XX:MaxRAMPercentage=75` instead of a fixed `-Xmx`).",
     needs_before: false,
     check,
     docs: docs!(

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Security,
     severity: Severity::Warning,
     cases: &["2019-03-13-matrix-org-jenkins-ssh-agent-compromise"],
+    fix: "Remove `hostNetwork`, `hostPID` and `hostIPC` unless this pod is a node agent that needs them.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Security,
     severity: Severity::Warning,
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
+    fix: "Use a PersistentVolumeClaim, `emptyDir` or a projected volume instead of a `hostPath` mount, unless this is a node agent that needs the node's files.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

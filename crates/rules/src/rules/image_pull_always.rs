@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Rollout,
     severity: Severity::Warning,
     cases: &["2020-07-13-github-kubernetes-image-pull-dns", "2026-03-19-aqua-trivy-action-tag-hijack"],
+    fix: "Pin the image by tag and digest (`image: repo/app:1.2.3@sha256:...`) and use `imagePullPolicy: IfNotPresent`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

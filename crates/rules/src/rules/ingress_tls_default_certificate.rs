@@ -11,6 +11,7 @@ pub(crate) static RULE: Rule = Rule {
         "2021-07-12-moj-cloud-platform-pipeline-kube-context-default-certificate-live-1",
         "2022-03-10-moj-cloud-platform-kubectl-provider-kube-config-default-certificate-live",
     ],
+    fix: "Name the certificate: add `secretName: <tls-secret>` to the TLS entry.",
     needs_before: false,
     check,
     docs: docs!(

@@ -6,6 +6,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Resources,
     severity: Severity::Warning,
     cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion"],
+    fix: "Bound the Job: set `activeDeadlineSeconds` and a small `backoffLimit`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-09-29-azure-openai-sweden-central"],
+    fix: "Give the liveness probe more room: raise `failureThreshold` and `periodSeconds` so that it restarts only a container that has been stuck for well over a minute.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -8,13 +8,16 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Probes,
     severity: Severity::Error,
     cases: &["2026-09-29-azure-openai-sweden-central"],
+    fix: "Make the liveness probe process-local (a local endpoint that checks only this process); put dependency checks in the readiness probe, if anywhere.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
 Flags liveness probes that reach another host or name a dependency: an `exec` of
 `pg_isready -h`, `redis-cli -h`, `mysqladmin ping -h`, `curl` or `wget` to a
 remote URL, an `httpGet`/`tcpSocket` with a remote `host`, or an `httpGet` path
-that names a dependency (`/health/db`, `/deep`, `/dependencies`).
+that names a dependency (`/health/db`, `/deep`, `/dependencies`). A path's
+wording is only a guess at what the endpoint does, so those findings are
+reported at `info` and say so.
 
 ## Why it matters
 A liveness probe answers one question: is this process wedged and better
@@ -47,7 +50,7 @@ const LOCAL: &[&str] = &["localhost", "127.0.0.1", "::1", "0.0.0.0", "[::1]"];
 const REMOTE_TOOLS: &[&str] = &["pg_isready", "redis-cli", "mysqladmin", "mysql", "psql", "mongo", "mongosh", "cqlsh", "nc"];
 const DEPENDENCY_WORDS: &[&str] = &[
     "db", "database", "deep", "dependencies", "deps", "dependency", "redis", "cache", "postgres", "mysql", "mongo", "kafka",
-    "upstream", "downstream", "full",
+    "upstream", "downstream",
 ];
 
 /// Why an exec command reaches another host, if it does.
@@ -112,7 +115,9 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 let p = path.as_str().unwrap_or_default().to_ascii_lowercase();
                 let hit = p.split(['/', '-', '_', '?', '&', '=', '.']).find(|seg| DEPENDENCY_WORDS.contains(seg));
                 if let Some(seg) = hit {
-                    out.emit(i, path, format!("container {}: liveness path {p} looks like a dependency check (\"{seg}\"); keep liveness process-local", container_name(c)));
+                    // Only the path's wording says so: a guess, reported as one.
+                    out.emit(i, path, format!("container {}: liveness path {p} may be a dependency check (guessed from \"{seg}\" in the path, not shown by the manifest); if the endpoint checks anything beyond this process, keep liveness process-local", container_name(c)))
+                        .at_most(Severity::Info);
                 }
             }
         }

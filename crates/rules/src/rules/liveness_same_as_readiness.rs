@@ -7,10 +7,13 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-09-29-azure-openai-sweden-central"],
+    fix: "Make liveness a cheaper, more tolerant check than readiness (a local endpoint and a higher `failureThreshold`), so a slow dependency removes pods from traffic instead of restarting them.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
 Flags containers whose `livenessProbe` is identical to their `readinessProbe`.
+When the shared check is a gRPC health call or a TCP connect to the container
+itself, it is reported at `info`: such a check rarely fails for a dependency.
 
 ## Why it matters
 Readiness decides whether a pod gets traffic; liveness decides whether it is
@@ -40,7 +43,14 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             if let (Some(l), Some(r)) = (c.get("livenessProbe"), c.get("readinessProbe")) {
                 if same_value(l, r) {
                     let at = c.key("livenessProbe").unwrap_or(l);
-                    out.emit(i, at, format!("container {}: liveness and readiness probes are identical, so anything that should only stop traffic also restarts the container", container_name(c)));
+                    let raw = out.emit(i, at, format!("container {}: liveness and readiness probes are identical, so anything that should only stop traffic also restarts the container", container_name(c)));
+                    // A gRPC health call, a TCP connect or a local command checks
+                    // only this container: the same check for both is then harmless
+                    // unless the service reports dependencies in it.
+                    if ["grpc", "tcpSocket"].iter().any(|k| l.get(k).is_some()) {
+                        raw.at_most(Severity::Info);
+                        raw.message.push_str(" (info: the shared check is a gRPC health call or TCP connect to the container itself)");
+                    }
                 }
             }
         }

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Rollout,
     severity: Severity::Error,
     cases: &["2024-03-26-render-unintended-workload-restart", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
+    fix: "Set `strategy.rollingUpdate.maxUnavailable` below the replica count (for example `25%`) and `maxSurge` to at least 1.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

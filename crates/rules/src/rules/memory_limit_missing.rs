@@ -1,5 +1,6 @@
 use super::{container_anchor, container_name, workloads};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
+use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "memory-limit-missing",
@@ -7,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Resources,
     severity: Severity::Warning,
     cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion", "2017-11-30-mybinder-build-pods-no-memory-limit-proxy-oom", "2019-05-16-forestry-previews-ingress-oomkill"],
+    fix: "Set `resources.limits.memory` on the container, sized from its observed peak.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -39,10 +41,16 @@ resources:
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, _, t) in workloads(input.objects) {
+        let init = t.spec.get("initContainers").map(Node::items).unwrap_or_default();
         for c in t.containers() {
             if c.path(&["resources", "limits", "memory"]).is_none() {
                 let at = c.path(&["resources"]).and_then(|r| r.key("limits")).or_else(|| c.key("resources")).unwrap_or(container_anchor(c));
-                out.emit(i, at, format!("container {} has no memory limit; one leak or runaway job can take the whole node down", container_name(c)));
+                let is_init = init.iter().any(|x| std::ptr::eq(x, c));
+                let what = if is_init { "init container" } else { "container" };
+                let raw = out.emit(i, at, format!("{what} {} has no memory limit; one leak or runaway job can take the whole node down", container_name(c)));
+                if is_init {
+                    raw.at_most(Severity::Info);
+                }
             }
         }
     }

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Resilience,
     severity: Severity::Warning,
     cases: &["2019-01-07-zalando-coredns-oom-outage", "2021-01-06-coinbase-mongodb-thundering-herd", "2019-02-12-discord-redis-circuit-breaker-herd"],
+    fix: "Lower the retry count (1-2), retry only on connection failures and retriable codes, and add a retry budget so that retries cannot multiply load.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

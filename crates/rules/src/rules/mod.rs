@@ -132,6 +132,39 @@ pub(crate) fn ingress_class(o: &Object) -> (Option<String>, Option<&Node>) {
     (n.and_then(Node::as_str).map(str::to_string), n)
 }
 
+/// Name endings that say a variable holds where a secret is, not the secret:
+/// `DB_SECRET_NAME`, `TLS_KEY_PATH`, `TOKEN_FILE`.
+const REFERENCE_SUFFIXES: &[&str] = &[
+    "_NAME", "_PATH", "_FILE", "_DIR", "_REF", "_MOUNT", "_LOCATION", "_ARN", "_ID", "_KEY_ID", "_ENABLED", "_TTL", "_TIMEOUT",
+    "_EXPIRY", "_LENGTH", "_HEADER", "_TYPE", "_ISSUER", "_AUDIENCE", "_NAMESPACE", "_ENV", "_VAR", "_URL", "_URI", "_ENDPOINT",
+];
+
+/// A literal credential in an `env` entry: its name node and its value node,
+/// when the name says it holds a credential and the value looks like one.
+/// Judged by the value as well as the name: a secret's name, a file path, a
+/// reference to another variable, a boolean or a number is not a credential.
+pub(crate) fn literal_secret_env(env: &Node) -> Option<(&Node, &Node)> {
+    let name_node = env.get("name")?;
+    let name = name_node.as_str()?;
+    if !is_secret_name(name) {
+        return None;
+    }
+    let upper = name.to_ascii_uppercase();
+    if REFERENCE_SUFFIXES.iter().any(|s| upper.ends_with(s)) {
+        return None;
+    }
+    let v = env.get("value")?;
+    let text = v.as_str()?.trim();
+    let is_reference = text.starts_with("$(") && text.ends_with(')') || text.starts_with("${") && text.ends_with('}');
+    let is_path = text.starts_with('/') || text.starts_with("./") || text.starts_with("file:");
+    let is_flag = matches!(text.to_ascii_lowercase().as_str(), "true" | "false" | "yes" | "no" | "on" | "off" | "enabled" | "disabled" | "none" | "null");
+    let is_number = text.parse::<f64>().is_ok();
+    if text.is_empty() || is_reference || is_path || is_flag || is_number {
+        return None;
+    }
+    Some((name_node, v))
+}
+
 /// Whether an environment variable name looks like it holds a credential.
 pub(crate) fn is_secret_name(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
@@ -167,7 +200,7 @@ impl Lookup {
     pub(crate) fn new(objects: &[Object]) -> Self {
         let mut l = Lookup::default();
         for (i, o) in objects.iter().enumerate() {
-            let labels = o.pod_template().map(|t| t.labels()).unwrap_or_default();
+            let labels = o.template_labels();
             let selector = match_labels(o);
             let class: Option<&'static str> = match o.kind.as_str() {
                 "Service" => Some("Service"),
@@ -183,8 +216,10 @@ impl Lookup {
                 l.label_index.entry(p.clone()).or_default().push(i);
             }
             l.named.entry((o.kind.clone(), o.name.clone())).or_default().push(i);
-            if o.kind == "HorizontalPodAutoscaler" {
-                let kind = o.root.path(&["spec", "scaleTargetRef", "kind"]).and_then(Node::as_str).unwrap_or_default();
+            if o.kind == "HorizontalPodAutoscaler" || o.kind == "ScaledObject" {
+                // KEDA's ScaledObject defaults its target kind to Deployment.
+                let default_kind = if o.kind == "ScaledObject" { "Deployment" } else { "" };
+                let kind = o.root.path(&["spec", "scaleTargetRef", "kind"]).and_then(Node::as_str).unwrap_or(default_kind);
                 let name = o.root.path(&["spec", "scaleTargetRef", "name"]).and_then(Node::as_str).unwrap_or_default();
                 l.hpa_targets.entry((kind.to_string(), name.to_string())).or_default().push(i);
             }
@@ -233,6 +268,56 @@ pub(crate) fn hpa_for<'a>(input: &Input<'a>, wl: usize) -> Option<&'a Object> {
     let w = &input.objects[wl];
     let list = input.lookup.hpa_targets.get(&(w.kind.clone(), w.name.clone()))?;
     list.iter().map(|&h| &input.objects[h]).find(|h| h.same_namespace(w))
+}
+
+/// The lowest replica count an autoscaler (an HPA's `minReplicas`, default 1,
+/// or a KEDA ScaledObject's `minReplicaCount`, default 0) keeps for this
+/// workload, with the autoscaler.
+pub(crate) fn autoscaler_floor<'a>(input: &Input<'a>, wl: usize) -> Option<(i64, &'a Object)> {
+    let h = hpa_for(input, wl)?;
+    let floor = if h.kind == "ScaledObject" {
+        h.root.path(&["spec", "minReplicaCount"]).and_then(Node::as_i64).unwrap_or(0)
+    } else {
+        h.root.path(&["spec", "minReplicas"]).and_then(Node::as_i64).unwrap_or(1)
+    };
+    Some((floor, h))
+}
+
+/// The lowest replica count a workload runs at: its autoscaler's floor, else `spec.replicas`.
+pub(crate) fn replica_floor(input: &Input<'_>, wl: usize) -> Option<i64> {
+    autoscaler_floor(input, wl).map(|(f, _)| f).or_else(|| input.objects[wl].replicas())
+}
+
+/// What a Service is for, from its ports and the webhooks that call it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ServiceRole {
+    /// Serves application traffic.
+    Serving,
+    /// Every port is a metrics port (named `metrics`, `*-metrics`, `prometheus`...).
+    Metrics,
+    /// An admission webhook configuration calls it, or every port is named for a webhook.
+    Webhook,
+}
+
+pub(crate) fn service_role(input: &Input<'_>, svc: &Object) -> ServiceRole {
+    let called_by_webhook = input.objects.iter().filter(|o| o.kind.ends_with("WebhookConfiguration")).any(|w| {
+        w.root.get("webhooks").map(Node::items).unwrap_or_default().iter().any(|h| {
+            h.path(&["clientConfig", "service", "name"]).and_then(Node::as_str) == Some(svc.name.as_str())
+                && h.path(&["clientConfig", "service", "namespace"]).and_then(Node::as_str).is_none_or(|ns| svc.namespace.as_deref().is_none_or(|s| s == ns))
+        })
+    });
+    if called_by_webhook {
+        return ServiceRole::Webhook;
+    }
+    let ports = svc.root.path(&["spec", "ports"]).map(Node::items).unwrap_or_default();
+    let names: Vec<String> = ports.iter().map(|p| p.get("name").and_then(Node::as_str).unwrap_or_default().to_ascii_lowercase()).collect();
+    if !names.is_empty() && names.iter().all(|n| n.contains("metrics") || n.contains("prometheus") || n == "monitoring") {
+        return ServiceRole::Metrics;
+    }
+    if !names.is_empty() && names.iter().all(|n| n.contains("webhook")) {
+        return ServiceRole::Webhook;
+    }
+    ServiceRole::Serving
 }
 
 /// The container's `name` node, the best place to point at a container.

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Availability,
     severity: Severity::Warning,
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
+    fix: "Allow at least one disruption: set `maxUnavailable: 1`, or a `minAvailable` below the lowest replica count.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -51,12 +52,18 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         let sel = &input.lookup.selectors[i];
         for w in input.lookup.workloads_with_any(sel) {
             let wl = &input.objects[w];
-            let Some(replicas) = wl.replicas().filter(|_| wl.same_namespace(pdb)) else { continue };
-            if !selects(sel, &input.lookup.labels[w]) {
+            if wl.replicas().is_none() || !wl.same_namespace(pdb) || !selects(sel, &input.lookup.labels[w]) {
                 continue;
             }
+            // With an autoscaler, the budget blocks whenever it sits at its floor.
+            let input_floor = super::autoscaler_floor(input, w);
+            let Some(replicas) = super::replica_floor(input, w) else { continue };
             if int_or_percent(ma, replicas, true).is_some_and(|m| m >= replicas) {
-                out.emit(i, ma, format!("PodDisruptionBudget {} requires {} available but {} has only {replicas} replicas; no eviction can proceed", pdb.name, ma.as_str().unwrap_or_default(), wl.display()));
+                let why = match input_floor {
+                    Some((_, h)) => format!("{} can scale to {replicas} replicas ({} {} minimum)", wl.display(), h.kind, h.name),
+                    None => format!("{} has only {replicas} replicas", wl.display()),
+                };
+                out.emit(i, ma, format!("PodDisruptionBudget {} requires {} available but {why}; no eviction can proceed", pdb.name, ma.as_str().unwrap_or_default()));
             }
         }
     }

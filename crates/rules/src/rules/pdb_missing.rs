@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Availability,
     severity: Severity::Info,
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
+    fix: "Add a PodDisruptionBudget with `maxUnavailable: 1` selecting this workload's pods.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -41,7 +42,7 @@ spec:
 fn check(input: &Input<'_>, out: &mut Emitter) {
     let any_pdb = input.objects.iter().any(|o| o.kind == "PodDisruptionBudget");
     for (i, wl, _) in workloads(input.objects) {
-        let Some(n) = wl.replicas().filter(|&n| n >= 2) else { continue };
+        let Some(n) = super::replica_floor(input, i).filter(|&n| n >= 2) else { continue };
         if !any_pdb && n < 3 {
             continue;
         }

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
+    fix: "Remove `privileged: true`; grant only the capabilities the container needs under `securityContext.capabilities.add`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Rollout,
     severity: Severity::Warning,
     cases: &["2023-06-20-stytch-api-deploy-load-balancer-registration"],
+    fix: "Use `strategy: {type: RollingUpdate}` with a readiness probe, so that old pods serve until new ones are ready.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

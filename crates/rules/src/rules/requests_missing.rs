@@ -1,5 +1,6 @@
 use super::{container_anchor, container_name, workloads};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
+use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "resource-requests-missing",
@@ -7,10 +8,14 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Resources,
     severity: Severity::Warning,
     cases: &["2019-01-18-moonlight-gke-node-kernel-panics", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
+    fix: "Set `resources.requests.cpu` and `resources.requests.memory` from the container's observed usage.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
-Flags containers without `resources.requests.cpu` or `resources.requests.memory`.
+Flags containers without `resources.requests.cpu` or `resources.requests.memory`
+and without the matching limit (Kubernetes sets a missing request to the
+limit). Init containers, one-shot Jobs and DaemonSet node agents are reported
+at `info`.
 
 ## Why it matters
 The scheduler places pods by their requests. Without them it cannot tell that
@@ -36,11 +41,22 @@ resources:
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, _, t) in workloads(input.objects) {
+        let init = t.spec.get("initContainers").map(Node::items).unwrap_or_default();
         for c in t.containers() {
-            let missing: Vec<&str> = ["cpu", "memory"].into_iter().filter(|r| c.path(&["resources", "requests", r]).is_none()).collect();
-            if !missing.is_empty() {
-                let at = c.key("resources").unwrap_or(container_anchor(c));
-                out.emit(i, at, format!("container {} has no {} request, so the scheduler cannot keep heavy pods apart", container_name(c), missing.join(" or ")));
+            // Kubernetes sets a missing request to the container's limit.
+            let missing: Vec<&str> = ["cpu", "memory"]
+                .into_iter()
+                .filter(|r| c.path(&["resources", "requests", r]).is_none() && c.path(&["resources", "limits", r]).is_none())
+                .collect();
+            if missing.is_empty() {
+                continue;
+            }
+            let at = c.key("resources").unwrap_or(container_anchor(c));
+            let is_init = init.iter().any(|x| std::ptr::eq(x, c));
+            let what = if is_init { "init container" } else { "container" };
+            let raw = out.emit(i, at, format!("{what} {} has no {} request or limit, so the scheduler cannot keep heavy pods apart", container_name(c), missing.join(" or ")));
+            if is_init {
+                raw.at_most(Severity::Info);
             }
         }
     }

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2026-03-24-litellm-ci-trivy-pypi-token-theft", "2021-01-31-codecov-bash-uploader-compromise", "2022-12-29-circleci-session-token-theft"],
+    fix: "Move the value into a Secret and reference it with `valueFrom: {secretKeyRef: {name: <secret>, key: <key>}}`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -41,17 +42,10 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, _, t) in workloads(input.objects) {
         for c in t.containers() {
             for env in c.get("env").map(Node::items).unwrap_or_default() {
-                let name = env.get("name").and_then(Node::as_str).unwrap_or_default();
-                if !super::is_secret_name(name) {
-                    continue;
-                }
-                let Some(v) = env.get("value") else { continue };
-                let text = v.as_str().unwrap_or_default();
-                // Empty values and references to other variables are not secrets.
-                if text.is_empty() || (text.starts_with("$(") && text.ends_with(')')) {
-                    continue;
-                }
-                out.emit(i, v, format!("container {}: {name} is set to a literal value (redacted); load it from a Secret", container_name(c)));
+                let Some((name, v)) = super::literal_secret_env(env) else { continue };
+                let name = name.as_str().unwrap_or_default();
+                out.emit(i, v, format!("container {}: {name} is set to a literal value (redacted); load it from a Secret", container_name(c)))
+                    .fix(format!("Move the value of {name} into a Secret and reference it: `valueFrom: {{secretKeyRef: {{name: <secret>, key: <key>}}}}`."));
             }
         }
     }

@@ -7,12 +7,18 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
+    fix: "Remove the extra label from the Service selector, or add it to the pod template and roll that out before changing the selector.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
 Flags a Service whose selector shares some labels with a workload's pod template
 but also requires a label that template lacks, when no workload matches the
-selector fully. The finding points at the extra selector label.
+selector fully. The finding points at the extra selector label and lists every
+label the template lacks. Only plausible backends count: a workload whose
+identity labels (`app`, `app.kubernetes.io/name`, `component`...) differ from
+the selector's is another app that shares a common label. When the input holds
+custom resources that may own pods (an operator's Prometheus or Alertmanager),
+the Service is not checked.
 
 ## Why it matters
 An extra selector label silently narrows a Service to whichever pods happen to
@@ -36,7 +42,22 @@ roll label changes out to pods before selectors.
 "),
 };
 
+/// Labels that name what an app is. A workload whose identity labels differ
+/// from the selector's is another app that happens to share a common label
+/// (`part-of`, `managed-by`), not a backend that lost one.
+const IDENTITY_KEYS: &[&str] = &[
+    "app", "name", "k8s-app", "component", "app.kubernetes.io/name", "app.kubernetes.io/component", "app.kubernetes.io/instance",
+];
+
+/// Whether the input holds objects of kinds the review does not model that
+/// may own pods (operators' custom resources such as a Prometheus or an
+/// Alertmanager, which become StatefulSets in the cluster).
+fn unmodeled_owners(input: &Input<'_>) -> bool {
+    input.objects.iter().any(|o| !crate::objects::KNOWN_KINDS.contains(&o.kind.as_str()) && o.root.get("spec").is_some())
+}
+
 fn check(input: &Input<'_>, out: &mut Emitter) {
+    let unmodeled = unmodeled_owners(input);
     for (i, svc) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Service") {
         let selector = &input.lookup.selectors[i];
         if selector.len() < 2 {
@@ -57,21 +78,34 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 .collect();
             if missing.is_empty() {
                 full = true;
-            } else if missing.len() < selector.len() && partial.is_none() {
+                continue;
+            }
+            // A plausible backend shares the selector's identity: every identity
+            // label of the selector matches, and at least one is present.
+            let identity: Vec<&(String, String)> = selector.iter().filter(|(k, _)| IDENTITY_KEYS.contains(&k.as_str())).collect();
+            let plausible = !identity.is_empty() && identity.iter().all(|(k, _)| !missing.contains(k));
+            if plausible && partial.is_none() {
                 partial = Some((w.display(), missing));
             }
         }
-        if full {
+        // Pods may come from objects the review does not model: not checked.
+        if full || unmodeled {
             continue;
         }
         if let Some((w, missing)) = partial {
             let sel = svc.root.path(&["spec", "selector"]);
             let sel = sel.and_then(|s| s.get("matchLabels")).or(sel);
-            for key in &missing {
-                let at = sel.and_then(|s| s.key(key)).unwrap_or(svc.anchor());
-                let want = sel.and_then(|s| s.get(key)).and_then(Node::as_str).unwrap_or_default();
-                out.emit(i, at, format!("Service {} requires {key}={want}, which the pod template of {w} lacks; traffic will reach only pods that carry it", svc.name));
-            }
+            let at = sel.and_then(|s| s.key(&missing[0])).unwrap_or(svc.anchor());
+            let wanted: Vec<String> = missing
+                .iter()
+                .map(|k| format!("{k}={}", sel.and_then(|s| s.get(k)).and_then(Node::as_str).unwrap_or_default()))
+                .collect();
+            let (them, it) = if wanted.len() == 1 { ("", "it") } else { ("s", "them") };
+            out.emit(i, at, format!(
+                "Service {} requires the label{them} {}, which the pod template of {w} lacks; traffic will reach only pods that carry {it}",
+                svc.name,
+                wanted.join(", ")
+            ));
         }
     }
 }

@@ -6,6 +6,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
+    fix: "Make the Service selector match the labels of the pod template that should receive its traffic.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Traffic,
     severity: Severity::Warning,
     cases: &["2026-03-09-2i2c-pythia-binderhub-ingress-selector-502"],
+    fix: "Give each workload a distinguishing label and add it to the Service selector, so that the Service selects only its intended backends.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Traffic,
     severity: Severity::Warning,
     cases: &["2025-11-05-render-oregon-404", "2018-06-29-universe-ingress-auth-change-billing-outage"],
+    fix: "Add a readinessProbe to the container that serves the Service's port.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -45,12 +46,22 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             continue;
         }
         let svcs = services_selecting(input, i);
-        let Some(&svc) = svcs.first() else { continue };
-        for c in t.app_containers().iter().filter(|c| c.get("readinessProbe").is_none()) {
-            out.emit(i, container_anchor(c), format!(
-                "container {} gets traffic from Service {} but has no readinessProbe, so new pods take requests before they are ready",
-                container_name(c), input.objects[svc].name
-            ));
+        let serving = svcs.iter().copied().find(|&s| super::service_role(input, &input.objects[s]) == super::ServiceRole::Serving);
+        let Some(svc) = serving.or_else(|| svcs.first().copied()) else { continue };
+        // Readiness is a pod's: one probed container (the main one) gates the
+        // whole pod, so helpers and sidecars beside it need none.
+        let containers = t.app_containers();
+        if containers.is_empty() || containers.iter().any(|c| c.get("readinessProbe").is_some()) {
+            continue;
+        }
+        let names: Vec<&str> = containers.iter().map(|c| container_name(c)).collect();
+        let raw = out.emit(i, container_anchor(&containers[0]), format!(
+            "the pods of {} get traffic from Service {} but no container ({}) has a readinessProbe, so new pods take requests before they are ready",
+            input.objects[i].display(), input.objects[svc].name, names.join(", ")
+        ));
+        if serving.is_none() {
+            raw.at_most(Severity::Info);
+            raw.message.push_str(" (info: the Service only serves metrics or a webhook)");
         }
     }
 }

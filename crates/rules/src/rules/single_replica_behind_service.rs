@@ -12,6 +12,7 @@ pub(crate) static RULE: Rule = Rule {
         "2023-11-27-2i2c-leap-autoscaler-drained-hub-core-node",
         "2021-09-29-wikimedia-calico-typha-single-replica-rolling-restart-eqiad",
     ],
+    fix: "Run at least 2 replicas (with a PodDisruptionBudget), or, for software that can only run once, add the annotation `cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"`.",
     needs_before: false,
     check,
     docs: docs!(
@@ -58,12 +59,26 @@ spec:
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, wl, _) in workloads(input.objects) {
-        if wl.replicas() != Some(1) || wl.kind == "ReplicaSet" {
+        if wl.replicas().is_none() || wl.kind == "ReplicaSet" {
+            continue;
+        }
+        // An autoscaler owns the replica count: judge by the floor it keeps.
+        let floor = super::autoscaler_floor(input, i);
+        let lowest = floor.map_or(wl.replicas(), |(f, _)| Some(f));
+        if lowest != Some(1) {
             continue;
         }
         let svcs = services_selecting(input, i);
-        let Some(&s) = svcs.first() else { continue };
-        let at = wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor());
-        out.emit(i, at, format!("{} runs one replica behind Service {}; any drain, eviction or crash is an outage", wl.display(), input.objects[s].name));
+        let serving = svcs.iter().copied().find(|&s| super::service_role(input, &input.objects[s]) == super::ServiceRole::Serving);
+        let Some(s) = serving.or_else(|| svcs.first().copied()) else { continue };
+        let (at, how) = match floor {
+            Some((_, h)) => (h.root.path(&["spec"]).and_then(|s| s.key("minReplicas")).unwrap_or(h.anchor()), format!("can scale down to one replica ({} {})", h.kind, h.name)),
+            None => (wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor()), "runs one replica".to_string()),
+        };
+        let raw = out.emit(i, at, format!("{} {how} behind Service {}; any drain, eviction or crash is an outage", wl.display(), input.objects[s].name));
+        if serving.is_none() {
+            raw.at_most(Severity::Info);
+            raw.message.push_str(" (info: the Service only serves metrics or a webhook)");
+        }
     }
 }

@@ -7,6 +7,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Availability,
     severity: Severity::Info,
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2019-01-18-moonlight-gke-node-kernel-panics"],
+    fix: "Add `topologySpreadConstraints` (or pod anti-affinity) on `kubernetes.io/hostname` and `topology.kubernetes.io/zone`.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Resilience,
     severity: Severity::Warning,
     cases: &["2019-09-05-jetstack-opa-webhook-gke-master-upgrade"],
+    fix: "Exclude kube-system with a `namespaceSelector` (`matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]`) and keep `timeoutSeconds` short.",
     needs_before: false,
     check,
     docs: docs!(

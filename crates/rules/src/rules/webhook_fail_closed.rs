@@ -8,6 +8,7 @@ pub(crate) static RULE: Rule = Rule {
     category: Category::Availability,
     severity: Severity::Warning,
     cases: &["2021-06-09-moj-cloud-platform-modsec-admission-webhook-certificate-blocked-ingress"],
+    fix: "Scope the webhook with a `namespaceSelector` or `objectSelector`, or set `failurePolicy: Ignore` if admission can safely proceed without it.",
     needs_before: false,
     check,
     docs: docs!(

@@ -1,0 +1,49 @@
+//! Severity policy by context. Generic hygiene findings matter less, or not
+//! at all, on some objects: a one-shot Job, a DaemonSet node agent whose job
+//! needs host access, a leader-elected singleton. The rules find; this policy
+//! decides how loud a finding is where the object itself shows its context.
+//! Contexts that only a rule can see (an init container, a metrics-only
+//! Service) are handled in the rule with [`crate::Raw::at_most`].
+
+use crate::objects::Object;
+use crate::rule::Severity;
+use crate::yaml::Node;
+
+/// Rules about resources, replicas and rollout hygiene.
+const HYGIENE: &[&str] = &["resource-requests-missing", "memory-limit-missing", "single-replica-behind-service", "pdb-missing", "spread-missing"];
+/// Rules about host access, which node agents need by design.
+const HOST_ACCESS: &[&str] = &["privileged-container", "host-namespaces", "host-path-volume"];
+
+/// Whether a pod template's containers run with leader election, so one
+/// replica being active at a time is by design.
+pub(crate) fn leader_elected(o: &Object) -> bool {
+    let Some(t) = o.pod_template() else { return false };
+    t.app_containers().iter().any(|c| {
+        ["args", "command"].iter().flat_map(|k| c.get(k).map(Node::items).unwrap_or_default()).filter_map(Node::as_str).any(|a| {
+            let a = a.trim_start_matches('-');
+            (a.starts_with("leader-elect") || a.starts_with("enable-leader-election") || a.starts_with("leader-election"))
+                && !a.ends_with("=false")
+        })
+    })
+}
+
+/// The cap on a rule's findings for an object, with the reason shown to the user.
+pub(crate) fn cap(rule: &str, o: &Object) -> Option<(Severity, &'static str)> {
+    let one_shot = matches!(o.kind.as_str(), "Job" | "CronJob")
+        || (o.kind == "Pod" && o.root.path(&["spec", "restartPolicy"]).and_then(Node::as_str).is_some_and(|p| p != "Always"));
+    if one_shot && rule == "resource-requests-missing" {
+        return Some((Severity::Info, "a one-shot Job"));
+    }
+    if o.kind == "DaemonSet" {
+        if HOST_ACCESS.contains(&rule) {
+            return Some((Severity::Info, "a DaemonSet node agent, whose job often needs host access; check that this one does"));
+        }
+        if HYGIENE.contains(&rule) {
+            return Some((Severity::Info, "a DaemonSet node agent"));
+        }
+    }
+    if rule == "single-replica-behind-service" && leader_elected(o) {
+        return Some((Severity::Info, "a leader-elected controller, which runs one active instance by design"));
+    }
+    None
+}
