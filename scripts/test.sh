@@ -23,6 +23,18 @@ sarif_check() {
   node tools/validate-sarif.mjs "$out"/*.sarif | tail -n 3
 }
 
+# Every wasm step below runs offline, with a CARGO_HOME that holds nothing
+# but what setup's own fetch_crates put into it, and the site is built by the
+# serve command's own build_site. So a crate that setup fails to fetch (the
+# standard library's dependencies, say) fails here as it would on a fresh
+# machine, instead of being downloaded quietly by an earlier step.
+FRESH_HOME="$ROOT/target/fresh-cargo-home"
+fresh_home() {
+  rm -rf "$FRESH_HOME" && mkdir -p "$FRESH_HOME"
+  CARGO_HOME="$FRESH_HOME" fetch_crates
+}
+offline() { CARGO_HOME="$FRESH_HOME" CARGO_NET_OFFLINE=true "$@"; }
+
 wasm_build() {
   ( wasm_env; cargo build --release --target wasm32-unknown-unknown --bin casebook-app )
 }
@@ -51,9 +63,6 @@ fuzz() {
   done
 }
 
-site() {
-  ( wasm_env; trunk build --release )
-}
 
 e2e() {
   node tools/serve-dist.mjs dist "$E2E_PORT" > /tmp/casebook-e2e-server.log 2>&1 &
@@ -72,8 +81,9 @@ step "cargo run --bin casebook works from the repository root" bash -c 'cargo ru
 step "case bundle" bash scripts/build-bundle.sh
 step "SARIF 2.1.0 schema check of casebook check output" sarif_check
 step "fuzz the parser, rules and bundle decoder (${FUZZ_SECONDS}s each)" fuzz
-step "wasm build (Debian rustc + build-std)" wasm_build
-step "wasm tests in headless Chromium (wasm-bindgen-test)" wasm_tests
-step "release site (trunk build --release)" site
+step "offline crate set: an empty CARGO_HOME filled only by setup's fetch_crates" fresh_home
+step "wasm build (Debian rustc + build-std), offline" offline wasm_build
+step "wasm tests in headless Chromium (wasm-bindgen-test), offline" offline wasm_tests
+step "release site: the serve command's build_site, offline" offline build_site
 step "end-to-end tests in headless Chromium" e2e
 printf '\nAll tests passed.\n'

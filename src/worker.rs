@@ -6,7 +6,8 @@
 //! cache hit rather than a second download). The module's start function
 //! finds no `document` there and calls [`serve`] instead of mounting the app.
 //!
-//! Protocol: the page posts `{id, after, before}`; the worker answers
+//! Protocol: the page posts `{id, after, before, config}` (`config` is the
+//! text of a `.casebook.toml`, or null); the worker answers
 //! `{id, report}`, the report being a postcard-encoded
 //! [`casebook_rules::WireReport`] in a `Uint8Array`. It announces
 //! `{ready: true}` once it can take work. A panic posts `{crashed: message}`
@@ -44,7 +45,8 @@ pub fn serve() {
         if get("debug_panic").is_some_and(|v| v.is_truthy()) {
             panic!("a debug panic was requested");
         }
-        let report = casebook_rules::review(&after, before.as_deref(), &casebook_rules::Options::default());
+        let config = get("config").and_then(|v| v.as_string());
+        let report = casebook_rules::review_configured(&after, before.as_deref(), config.as_deref());
         let origin = reply.location().origin();
         let out = js_sys::Object::new();
         let bytes = casebook_rules::WireReport::new(&report, &format!("{origin}/cases/")).encode();

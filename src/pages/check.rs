@@ -72,6 +72,9 @@ fn set_fragment(frag: &str) {
     let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
 }
 
+/// An example project config, shown in the empty config box.
+const CONFIG_PLACEHOLDER: &str = "[rules]\npdb-missing = \"off\"\n\n[exclude]\nnamespaces = [\"kube-system\"]";
+
 /// How long typing must pause before the text is reviewed.
 const INPUT_DEBOUNCE_MS: u64 = 300;
 
@@ -108,6 +111,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let highlighted = RwSignal::new(None::<(u32, u32)>);
     let after_ref = NodeRef::<Textarea>::new();
     let before_ref = NodeRef::<Textarea>::new();
+    let config_ref = NodeRef::<Textarea>::new();
 
     // A shared link: restore the pasted text from the fragment.
     match decode_fragment(&fragment()) {
@@ -210,6 +214,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 let _ = js_sys::Reflect::set(&msg, &"id".into(), &f64::from(seq.get_value()).into());
                 let _ = js_sys::Reflect::set(&msg, &"after".into(), &a.into());
                 let _ = js_sys::Reflect::set(&msg, &"before".into(), &b.map_or(wasm_bindgen::JsValue::NULL, Into::into));
+                let cfg = config_ref.get_untracked().map(|t| t.value()).filter(|t| !t.trim().is_empty());
+                let _ = js_sys::Reflect::set(&msg, &"config".into(), &cfg.map_or(wasm_bindgen::JsValue::NULL, Into::into));
                 busy.set(true);
                 if !worker_ready.get_value() {
                     pending.set_value(Some(msg));
@@ -434,6 +440,12 @@ pub(crate) fn CheckPage() -> impl IntoView {
                     <input type="file" aria-label="Open a manifest file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after) />
                 </div>
             </div>
+            <details class="project-config">
+                <summary>"Project config (" <code>".casebook.toml"</code> ")"</summary>
+                <p>"Paste your project's " <code>".casebook.toml"</code> " to review with its rule severities and exclusions, exactly as " <code>"casebook check"</code> " does (paths are the CLI's only). It stays on this page."</p>
+                <textarea id="config" node_ref=config_ref spellcheck="false" aria-label="Project config" on:input=on_input
+                    placeholder=CONFIG_PLACEHOLDER></textarea>
+            </details>
             <div class="check-actions">
                 <button id="run-check" on:click=move |_| run()>"Check"</button>
                 {move || busy.get().then(|| view! { <span role="status" id="checking">"Checking…"</span> })}

@@ -90,6 +90,9 @@ pub(crate) enum Command {
         /// current directory for standard input).
         #[arg(long)]
         config: Option<String>,
+        /// Kubernetes release for schema validation (e.g. 1.30); default: the newest in the table.
+        #[arg(long)]
+        kube_version: Option<String>,
         /// Ignore any .casebook.toml.
         #[arg(long, conflicts_with = "config")]
         no_config: bool,

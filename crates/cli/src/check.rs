@@ -40,6 +40,7 @@ pub(crate) struct CheckArgs {
     pub(crate) only: Vec<String>,
     pub(crate) config: Option<String>,
     pub(crate) no_config: bool,
+    pub(crate) kube_version: Option<String>,
 }
 
 /// The project config: `--config`, else the nearest `.casebook.toml` in the
@@ -71,18 +72,27 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut overrides = Vec::new();
     for s in &a.severity {
         let (id, level) = s.split_once('=').ok_or_else(|| anyhow::anyhow!("--severity takes rule-id=level, got {s:?}"))?;
-        if rule(id).is_none() {
+        if !(rule(id).is_some() || casebook_rules::SCHEMA_CHECKS.iter().any(|(c, ..)| *c == id)) {
             bail!("--severity: no rule {id:?} (see `casebook rules`)");
         }
         let level = Severity::parse(level).ok_or_else(|| anyhow::anyhow!("--severity {s}: level must be info, warning or error"))?;
         overrides.push((id.to_string(), level));
     }
+    let known = |id: &str| rule(id).is_some() || casebook_rules::SCHEMA_CHECKS.iter().any(|(c, ..)| *c == id);
     for id in &a.only {
-        if rule(id).is_none() {
+        if !known(id) {
             bail!("--only: no rule {id:?} (see `casebook rules`)");
         }
     }
     let mut options = Options { min_severity: min, overrides, only: a.only.clone(), ..Options::default() };
+    if let Some(v) = &a.kube_version {
+        let schema = casebook_rules::Schema::builtin();
+        let short = v.trim_start_matches('v').split('.').take(2).collect::<Vec<_>>().join(".");
+        if !schema.releases().contains(&short.as_str()) {
+            bail!("--kube-version {v}: the schema table covers Kubernetes {}", schema.releases().join(", "));
+        }
+        options.kube_version = Some(short);
+    }
     if let Some((path, c)) = &config {
         if a.file != "-" {
             let base = path.parent().unwrap_or(std::path::Path::new("."));
@@ -138,6 +148,10 @@ pub(crate) fn list(id: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode>
             let _ = writeln!(s, "{:<34} {:<8} {}\n{:<34} cases: {}", r.id, r.severity.as_str(), r.title, "", r.cases.join(", "));
         }
         let _ = writeln!(s, "{} rules", rules().len());
+        let _ = writeln!(s, "\nSchema checks (the official Kubernetes OpenAPI; --kube-version picks the release):");
+        for (id, title, sev, _) in casebook_rules::SCHEMA_CHECKS {
+            let _ = writeln!(s, "{id:<34} {:<8} {title}", sev.as_str());
+        }
         print(&s)?;
     }
     Ok(ExitCode::SUCCESS)

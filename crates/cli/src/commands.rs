@@ -28,8 +28,8 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let b = library::load(&source)?;
             search(&b, &query, json, limit, &facets)
         }
-        Command::Check { file, before, format, min_severity, severity, only, config, no_config } => {
-            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only, config, no_config })
+        Command::Check { file, before, format, min_severity, severity, only, config, no_config, kube_version } => {
+            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only, config, no_config, kube_version })
         }
         Command::Rules { id, json } => crate::check::list(id.as_deref(), json),
         Command::Similar { id, json, source } => {

@@ -124,7 +124,11 @@ pub fn validate_case(case: &Case, vocab: &Vocabulary) -> Vec<Problem> {
 }
 
 fn check_dates(case: &Case, out: &mut Vec<Problem>) {
-    let start = if case.start.is_empty() {
+    let year_only = case.start.len() == 4 && case.start.bytes().all(|b| b.is_ascii_digit());
+    if year_only && case.end.is_some() {
+        out.push(Problem::new("end", "a case dated only by its year cannot have an end"));
+    }
+    let start = if case.start.is_empty() || year_only {
         None
     } else {
         parse_timestamp(&case.start).map_err(|e| out.push(Problem::new("start", e))).ok()

@@ -125,7 +125,7 @@ impl Config {
                     c.min_severity = Some(Severity::parse(&s).ok_or_else(|| err(format!("min-severity {s:?} must be info, warning or error")))?);
                 }
                 ("rules", id, Val::Str(s)) => {
-                    if rule(id).is_none() {
+                    if rule(id).is_none() && !crate::schema::CHECKS.iter().any(|(c, ..)| *c == id) {
                         return Err(err(format!("no rule {id:?} (see `casebook rules`)")));
                     }
                     if s == "off" {

@@ -1,5 +1,5 @@
 //! Severity policy by context. Generic hygiene findings matter less, or not
-//! at all, on some objects: a one-shot Job, a DaemonSet node agent whose job
+//! at all, on some objects: a one-shot Job, a `DaemonSet` node agent whose job
 //! needs host access, a leader-elected singleton. The rules find; this policy
 //! decides how loud a finding is where the object itself shows its context.
 //! Contexts that only a rule can see (an init container, a metrics-only

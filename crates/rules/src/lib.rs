@@ -17,6 +17,7 @@ mod output;
 mod review;
 mod rule;
 mod rules;
+mod schema;
 mod share;
 mod wire;
 mod yaml;
@@ -25,10 +26,11 @@ pub use config::{glob_match, Config, ConfigError, CONFIG_FILE};
 pub use objects::{InputError, Manifest, Object, KNOWN_KINDS};
 pub use output::{to_json, to_markdown, to_sarif, to_text};
 pub use review::{
-    review, rule, rules, rules_for_case, rules_for_cases, Finding, Instance, Options, Report, Resource, IGNORE_ANNOTATION,
+    review, review_configured, rule, rules, rules_for_case, rules_for_cases, Finding, Instance, Options, Report, Resource, IGNORE_ANNOTATION,
     IGNORE_REASON_ANNOTATION,
 };
 pub use rule::{Category, Emitter, Input, Raw, Rule, Severity};
+pub use schema::{Schema, CHECKS as SCHEMA_CHECKS};
 pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
 pub use wire::{WireFinding, WireReport};
 pub use yaml::{parse_documents, Document, Node, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};

@@ -37,10 +37,21 @@ pub const KNOWN_KINDS: &[&str] = &[
     "PersistentVolume", "StorageClass", "Endpoints", "EndpointSlice", "VirtualService", "DestinationRule", "Gateway",
     "ServiceProfile", "HTTPRoute", "CustomResourceDefinition", "PriorityClass", "LimitRange", "ResourceQuota",
     "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration", "IngressRoute", "Middleware", "Certificate",
+    // Custom resources that stand in for built-ins: Argo Rollouts and OpenShift
+    // workloads, KEDA's autoscaler, and prometheus-operator's pod owners.
+    "Rollout", "DeploymentConfig", "ScaledObject", "Prometheus", "Alertmanager", "ThanosRuler", "ServiceMonitor", "PodMonitor",
+    "PrometheusRule", "GRPCRoute",
 ];
 
-/// Kinds that carry a pod template.
-const WORKLOADS: &[&str] = &["Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob"];
+/// Kinds that carry a pod template (Argo Rollouts' `Rollout` and `OpenShift`'s
+/// `DeploymentConfig` have a Deployment's shape).
+const WORKLOADS: &[&str] =
+    &["Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout", "DeploymentConfig"];
+
+/// prometheus-operator's custom resources, which the operator turns into
+/// `StatefulSets`, and the label that names their pods (`prometheus: <name>`).
+pub(crate) const POD_OWNERS: &[(&str, &str, &str)] =
+    &[("Prometheus", "prometheus", "prometheus"), ("Alertmanager", "alertmanager", "alertmanager"), ("ThanosRuler", "thanos-ruler", "thanos-ruler")];
 
 /// Everything found in one pasted input.
 #[derive(Debug, Clone, Default)]
@@ -182,6 +193,17 @@ impl Object {
     /// The labels of a workload's pod template, read even when the template
     /// has no `spec` (the labels still say which Services select it).
     pub fn template_labels(&self) -> Vec<(String, String)> {
+        if let Some((_, app, key)) = POD_OWNERS.iter().find(|(k, _, _)| *k == self.kind) {
+            // The labels prometheus-operator puts on the pods it creates, and the podMetadata ones.
+            let mut labels = vec![
+                ("app.kubernetes.io/name".to_string(), (*app).to_string()),
+                ("app.kubernetes.io/instance".to_string(), self.name.clone()),
+                ("app.kubernetes.io/managed-by".to_string(), "prometheus-operator".to_string()),
+                ((*key).to_string(), self.name.clone()),
+            ];
+            labels.extend(self.root.path(&["spec", "podMetadata", "labels"]).map(Node::string_map).unwrap_or_default());
+            return labels;
+        }
         let meta = match self.kind.as_str() {
             "Pod" => self.root.get("metadata"),
             "CronJob" => self.root.path(&["spec", "jobTemplate", "spec", "template", "metadata"]),
@@ -194,11 +216,18 @@ impl Object {
     /// Desired replicas for scalable workloads (Kubernetes defaults to 1).
     pub fn replicas(&self) -> Option<i64> {
         match self.kind.as_str() {
-            "Deployment" | "StatefulSet" | "ReplicaSet" | "ReplicationController" => {
+            "Deployment" | "StatefulSet" | "ReplicaSet" | "ReplicationController" | "Rollout" | "DeploymentConfig" => {
                 Some(self.root.path(&["spec", "replicas"]).and_then(Node::as_i64).unwrap_or(1))
             }
             _ => None,
         }
+    }
+
+    /// Whether this object may own pods the review does not see: an
+    /// operator's custom resource such as a Prometheus (its pod labels are
+    /// known only in part), or any unknown kind with a `spec`.
+    pub fn may_own_unseen_pods(&self) -> bool {
+        POD_OWNERS.iter().any(|(k, _, _)| *k == self.kind) || (!KNOWN_KINDS.contains(&self.kind.as_str()) && self.root.get("spec").is_some())
     }
 
     /// Whether two objects can be in the same namespace. A missing namespace
@@ -234,7 +263,8 @@ pub(crate) fn match_labels(obj: &Object) -> Vec<(String, String)> {
     let sel = obj.root.path(&["spec", "selector"]);
     match sel.and_then(|s| s.get("matchLabels")) {
         Some(ml) => ml.string_map(),
-        None if obj.kind == "Service" => sel.map(Node::string_map).unwrap_or_default(),
+        // Services and OpenShift DeploymentConfigs select with a plain label map.
+        None if obj.kind == "Service" || obj.kind == "DeploymentConfig" => sel.map(Node::string_map).unwrap_or_default(),
         None => Vec::new(),
     }
 }

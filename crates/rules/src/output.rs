@@ -25,7 +25,11 @@ pub fn to_text(report: &Report, file: &str) -> String {
         for a in &f.also {
             let _ = writeln!(s, "  = also at {file}:{}:{}: {}", a.line, a.column, a.message);
         }
-        let _ = writeln!(s, "  = object: {}\n  = from incidents: {}", resource(f), f.cases.join(", "));
+        if f.cases.is_empty() {
+            let _ = writeln!(s, "  = object: {}\n  = from: the Kubernetes API schema", resource(f));
+        } else {
+            let _ = writeln!(s, "  = object: {}\n  = from incidents: {}", resource(f), f.cases.join(", "));
+        }
         let _ = writeln!(s, "  = help: {}", f.fix);
     }
     for n in &report.notices {
@@ -73,7 +77,8 @@ pub fn to_markdown(report: &Report, case_url: &str) -> String {
         for f in fs {
             let cases = f.cases.iter().map(|c| format!("[{c}]({case_url}{c})")).collect::<Vec<_>>().join(", ");
             let msg = f.message.replace('|', "\\|");
-            let _ = writeln!(s, "- `{}:{}` **{}** `{}`: {msg} (from {cases})", f.line, f.column, f.severity.as_str(), f.rule);
+            let from = if cases.is_empty() { "the Kubernetes API schema".to_string() } else { cases };
+            let _ = writeln!(s, "- `{}:{}` **{}** `{}`: {msg} (from {from})", f.line, f.column, f.severity.as_str(), f.rule);
             for a in &f.also {
                 let _ = writeln!(s, "  - also `{}:{}`: {}", a.line, a.column, a.message.replace('|', "\\|"));
             }
@@ -121,9 +126,24 @@ pub fn to_sarif(report: &Report, file_uri: &str, case_url: &str) -> Value {
                 "properties": {"cases": r.cases, "category": r.category, "tags": ["kubernetes", "casebook"]},
             })
         })
+        .chain(crate::schema::CHECKS.iter().map(|(id, title, sev, fix)| {
+            json!({
+                "id": id,
+                "name": id.replace('-', "_"),
+                "shortDescription": {"text": title},
+                "fullDescription": {"text": format!("{title}. Checked against the official Kubernetes OpenAPI for the chosen release.")},
+                "help": {"text": fix},
+                "defaultConfiguration": {"level": level(*sev)},
+                "properties": {"category": "schema", "tags": ["kubernetes", "casebook", "schema"]},
+            })
+        }))
         .collect();
     let result = |f: &Finding, suppressed: bool| {
-        let idx = all.iter().position(|r| r.id == f.rule).unwrap_or(0);
+        let idx = all
+            .iter()
+            .position(|r| r.id == f.rule)
+            .or_else(|| crate::schema::CHECKS.iter().position(|(id, ..)| *id == f.rule).map(|i| all.len() + i))
+            .unwrap_or(0);
         let mut v = json!({
             "ruleId": f.rule,
             "ruleIndex": idx,

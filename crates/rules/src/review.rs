@@ -78,6 +78,10 @@ pub struct Options {
     pub exclude_namespaces: Vec<String>,
     /// Kinds that are not reported.
     pub exclude_kinds: Vec<String>,
+    /// The Kubernetes release to validate against (`1.37`); the newest in the table when unset.
+    pub kube_version: Option<String>,
+    /// The schema table; `None` skips schema validation.
+    pub schema: Option<&'static crate::schema::Schema>,
 }
 
 impl Default for Options {
@@ -89,6 +93,11 @@ impl Default for Options {
             disabled: Vec::new(),
             exclude_namespaces: Vec::new(),
             exclude_kinds: Vec::new(),
+            kube_version: None,
+            #[cfg(not(casebook_no_rule_docs))]
+            schema: Some(crate::schema::Schema::builtin()),
+            #[cfg(casebook_no_rule_docs)]
+            schema: None,
         }
     }
 }
@@ -198,7 +207,7 @@ fn value_spans(text: &str, starts: &[usize], key_col: u32, node: &Node, out: &mu
         let t = line_text(l);
         let indent = t.len() - t.trim_start().len();
         if !t.trim().is_empty() {
-            if indent as u32 + 1 <= key_col || t.starts_with("---") {
+            if (indent as u32) < key_col || t.starts_with("---") {
                 break;
             }
             out.push(Span { line: l, from: indent as u32 + 1, to: u32::MAX });
@@ -275,6 +284,78 @@ fn frame_of(text: &str, starts: &[usize], line: u32, spans: &[Span]) -> String {
     shown.chars().take(240).collect()
 }
 
+/// Reviews with a project config given as text (the browser's way; the CLI
+/// finds the file and also applies its path exclusions). A config that
+/// cannot be used is reported as the review's first input error, naming its
+/// line, and the review runs without it.
+pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>) -> Report {
+    let mut options = Options::default();
+    let mut problem = None;
+    if let Some(text) = config.filter(|t| !t.trim().is_empty()) {
+        match crate::config::Config::parse(text) {
+            Ok(c) => {
+                if let Some(m) = c.min_severity {
+                    options.min_severity = m;
+                }
+                c.apply(&mut options);
+            }
+            Err(e) => problem = Some(e),
+        }
+    }
+    let mut report = review(after, before, &options);
+    if let Some(e) = problem {
+        report.errors.insert(0, InputError { line: e.line, column: 1, message: format!("the project config (.casebook.toml), line {}: {}; reviewed without it", e.line, e.message) });
+    }
+    report
+}
+
+/// Whether a check runs under these options (`only`, `disabled`).
+fn wanted(id: &str, options: &Options) -> bool {
+    (options.only.is_empty() || options.only.iter().any(|o| o == id)) && !options.disabled.iter().any(|d| d == id)
+}
+
+/// Schema validation, one finding per object and check.
+fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &str, starts: &[usize], spans: &[Span], options: &Options, report: &mut Report) {
+    if !crate::schema::CHECKS.iter().any(|(id, ..)| wanted(id, options)) {
+        return;
+    }
+    let release = options.kube_version.clone().or_else(|| schema.newest().map(str::to_string)).unwrap_or_default();
+    let mut groups: Vec<((usize, usize), Vec<crate::schema::Problem>)> = Vec::new();
+    for (obj, p) in schema.check(&release, objects) {
+        match groups.iter_mut().find(|(k, _)| *k == (obj, p.check)) {
+            Some((_, g)) => g.push(p),
+            None => groups.push(((obj, p.check), vec![p])),
+        }
+    }
+    for ((object, check), mut group) in groups {
+        let (id, _, default, fix) = crate::schema::CHECKS[check];
+        let Some(obj) = objects.get(object) else { continue };
+        let severity = options.overrides.iter().find(|(o, _)| o == id).map_or(default, |(_, s)| *s);
+        if !wanted(id, options) || severity < options.min_severity || options.exclude_kinds.contains(&obj.kind) || obj.namespace.as_ref().is_some_and(|ns| options.exclude_namespaces.contains(ns)) {
+            continue;
+        }
+        let primary = group.remove(0);
+        let finding = Finding {
+            rule: id,
+            severity: primary.severity.unwrap_or(severity),
+            line: primary.line,
+            column: primary.column,
+            resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
+            message: primary.message,
+            cases: Vec::new(),
+            frame: frame_of(after, starts, primary.line, spans),
+            fix: primary.fix.unwrap_or_else(|| fix.to_string()),
+            also: group.into_iter().map(|p| Instance { line: p.line, column: p.column, message: p.message }).collect(),
+            suppressed: suppression(obj, id),
+        };
+        if finding.suppressed.is_some() {
+            report.suppressed_findings.push(finding);
+        } else {
+            report.findings.push(finding);
+        }
+    }
+}
+
 /// Reviews `after` (and, for a change review, `before`) with every rule.
 pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     let now = Manifest::parse(after);
@@ -348,6 +429,9 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 report.findings.push(finding);
             }
         }
+    }
+    if let Some(schema) = options.schema {
+        schema_findings(schema, &now.objects, after, &starts, &spans, options, &mut report);
     }
     report.findings.sort_by(|a, b| (a.line, a.column, a.rule).cmp(&(b.line, b.column, b.rule)));
     report

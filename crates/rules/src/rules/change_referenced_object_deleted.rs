@@ -69,6 +69,18 @@ fn references(o: &Object) -> Vec<(&'static str, String, &Node)> {
             push(&mut out, "PersistentVolumeClaim", v.path(&["persistentVolumeClaim", "claimName"]));
         }
     }
+    for (name, _) in super::route_backends(o) {
+        push(&mut out, "Service", Some(name));
+    }
+    if o.kind == "Gateway" {
+        for l in o.root.path(&["spec", "listeners"]).map(Node::items).unwrap_or_default() {
+            for c in l.path(&["tls", "certificateRefs"]).map(Node::items).unwrap_or_default() {
+                if c.get("kind").and_then(Node::as_str).unwrap_or("Secret") == "Secret" {
+                    push(&mut out, "Secret", c.get("name"));
+                }
+            }
+        }
+    }
     if o.kind == "Ingress" {
         for rule in o.root.path(&["spec", "rules"]).map(Node::items).unwrap_or_default() {
             for p in rule.path(&["http", "paths"]).map(Node::items).unwrap_or_default() {

@@ -15,8 +15,10 @@ pub(crate) static RULE: Rule = Rule {
     docs: docs!(r"## What it does
 Flags known cluster-admin dashboards (Weave Scope, the Kubernetes Dashboard,
 kube-ops-view, Portainer, Prometheus and Alertmanager UIs) reachable through a
-`LoadBalancer` or `NodePort` Service, or through an Ingress that has no
-authentication annotation.
+`LoadBalancer` or `NodePort` Service, through an Ingress that has no
+authentication annotation, or through a Gateway API `HTTPRoute` rule with no
+filter in front of it (reported at `warning` at most: the Gateway may enforce
+authentication that the route does not show).
 
 ## Why it matters
 These dashboards can exec into pods or reveal the whole cluster. Exposed
@@ -83,6 +85,15 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             let ty = svc.root.path(&["spec", "type"]);
             if let Some(ty) = ty.filter(|t| matches!(t.as_str(), Some("LoadBalancer" | "NodePort"))) {
                 out.emit(s, ty, format!("Service {} exposes the admin dashboard {image} as {}; anyone who can reach the node or load balancer controls the cluster", svc.name, ty.as_str().unwrap_or_default()));
+            }
+            // Gateway API routes: no authentication shows in a route without filters.
+            for (ri, route) in input.objects.iter().enumerate().filter(|(_, o)| o.same_namespace(svc)) {
+                for (name, rule) in super::route_backends(route) {
+                    if name.as_str() == Some(svc.name.as_str()) && rule.get("filters").is_none_or(|f| f.items().is_empty()) {
+                        out.emit(ri, name, format!("{} {} publishes the admin dashboard {image} (Service {}) with no filter in front of it; unless the Gateway enforces authentication, anyone who reaches it controls the cluster", route.kind, route.name, svc.name))
+                            .at_most(crate::rule::Severity::Warning);
+                    }
+                }
             }
             for (ii, ing) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Ingress" && o.same_namespace(svc)) {
                 let authed = ing.annotations().iter().any(|(k, _)| AUTH_ANNOTATIONS.contains(&k.as_str()));

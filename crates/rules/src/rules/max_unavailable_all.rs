@@ -42,6 +42,8 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, wl, _) in workloads(input.objects) {
         let path: &[&str] = match wl.kind.as_str() {
             "Deployment" => &["spec", "strategy", "rollingUpdate", "maxUnavailable"],
+            "Rollout" => &["spec", "strategy", "canary", "maxUnavailable"],
+            "DeploymentConfig" => &["spec", "strategy", "rollingParams", "maxUnavailable"],
             "StatefulSet" | "DaemonSet" => &["spec", "updateStrategy", "rollingUpdate", "maxUnavailable"],
             _ => continue,
         };

@@ -271,7 +271,7 @@ pub(crate) fn hpa_for<'a>(input: &Input<'a>, wl: usize) -> Option<&'a Object> {
 }
 
 /// The lowest replica count an autoscaler (an HPA's `minReplicas`, default 1,
-/// or a KEDA ScaledObject's `minReplicaCount`, default 0) keeps for this
+/// or a KEDA `ScaledObject`'s `minReplicaCount`, default 0) keeps for this
 /// workload, with the autoscaler.
 pub(crate) fn autoscaler_floor<'a>(input: &Input<'a>, wl: usize) -> Option<(i64, &'a Object)> {
     let h = hpa_for(input, wl)?;
@@ -318,6 +318,27 @@ pub(crate) fn service_role(input: &Input<'_>, svc: &Object) -> ServiceRole {
         return ServiceRole::Webhook;
     }
     ServiceRole::Serving
+}
+
+/// The Services a Gateway API route (`HTTPRoute`, `GRPCRoute`) sends traffic
+/// to: each `backendRefs` entry of kind Service (the default), with its rule.
+pub(crate) fn route_backends(o: &Object) -> Vec<(&Node, &Node)> {
+    if o.kind != "HTTPRoute" && o.kind != "GRPCRoute" {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for rule in o.root.path(&["spec", "rules"]).map(Node::items).unwrap_or_default() {
+        for b in rule.get("backendRefs").map(Node::items).unwrap_or_default() {
+            let kind = b.get("kind").and_then(Node::as_str).unwrap_or("Service");
+            let group = b.get("group").and_then(Node::as_str).unwrap_or("");
+            if kind == "Service" && group.is_empty() {
+                if let Some(name) = b.get("name") {
+                    out.push((name, rule));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The container's `name` node, the best place to point at a container.

@@ -51,9 +51,9 @@ const IDENTITY_KEYS: &[&str] = &[
 
 /// Whether the input holds objects of kinds the review does not model that
 /// may own pods (operators' custom resources such as a Prometheus or an
-/// Alertmanager, which become StatefulSets in the cluster).
+/// Alertmanager, which become `StatefulSets` in the cluster).
 fn unmodeled_owners(input: &Input<'_>) -> bool {
-    input.objects.iter().any(|o| !crate::objects::KNOWN_KINDS.contains(&o.kind.as_str()) && o.root.get("spec").is_some())
+    input.objects.iter().any(crate::objects::Object::may_own_unseen_pods)
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {

@@ -54,7 +54,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         if containers.is_empty() || containers.iter().any(|c| c.get("readinessProbe").is_some()) {
             continue;
         }
-        let names: Vec<&str> = containers.iter().map(|c| container_name(c)).collect();
+        let names: Vec<&str> = containers.iter().map(container_name).collect();
         let raw = out.emit(i, container_anchor(&containers[0]), format!(
             "the pods of {} get traffic from Service {} but no container ({}) has a readinessProbe, so new pods take requests before they are ready",
             input.objects[i].display(), input.objects[svc].name, names.join(", ")
