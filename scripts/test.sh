@@ -35,6 +35,23 @@ fresh_home() {
 }
 offline() { CARGO_HOME="$FRESH_HOME" CARGO_NET_OFFLINE=true "$@"; }
 
+# The schema table is generated from a published source; regenerating it
+# from the pinned wheel must give the committed bytes.
+SCHEMA_SOURCE_VERSION=1.37.0
+schema_table() {
+  local dir="$ROOT/target/schema-source" out
+  local whl="$dir/kubernetes_validate-$SCHEMA_SOURCE_VERSION-py3-none-any.whl"
+  mkdir -p "$dir"
+  [ -f "$whl" ] || python3 -m pip download --quiet --no-deps --dest "$dir" "kubernetes-validate==$SCHEMA_SOURCE_VERSION"
+  out="$(mktemp)"
+  python3 tools/gen-k8s-schema.py "$whl" "$out"
+  cmp "$out" crates/rules/schema/k8s.schema || {
+    echo "regenerating from $whl changes crates/rules/schema/k8s.schema: run tools/gen-k8s-schema.py and commit the table"
+    return 1
+  }
+  echo "    crates/rules/schema/k8s.schema regenerates byte for byte from kubernetes-validate $SCHEMA_SOURCE_VERSION"
+}
+
 wasm_build() {
   ( wasm_env; cargo build --release --target wasm32-unknown-unknown --bin casebook-app )
 }
@@ -80,6 +97,7 @@ step "casebook release binary" cargo build --release -p casebook-cli
 step "cargo run --bin casebook works from the repository root" bash -c 'cargo run --quiet --release --bin casebook -- rules --json > /dev/null'
 step "case bundle" bash scripts/build-bundle.sh
 step "SARIF 2.1.0 schema check of casebook check output" sarif_check
+step "the Kubernetes schema table regenerates identically from its published source" schema_table
 step "fuzz the parser, rules and bundle decoder (${FUZZ_SECONDS}s each)" fuzz
 step "offline crate set: an empty CARGO_HOME filled only by setup's fetch_crates" fresh_home
 step "wasm build (Debian rustc + build-std), offline" offline wasm_build

@@ -20,6 +20,40 @@ use wasm_bindgen::JsCast;
 /// Where the worker script is served (written by `scripts/postbuild.py`).
 pub const WORKER_URL: &str = "/review-worker.js";
 
+/// The Kubernetes schema table (`crates/rules/schema/k8s.schema`), fetched
+/// when the first review runs, not with the app.
+pub const SCHEMA_URL: &str = "/k8s.schema";
+
+thread_local! {
+    /// The parsed table, or why it could not be loaded.
+    static SCHEMA: std::cell::RefCell<Option<Result<&'static casebook_rules::Schema, String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Loads the schema table once per worker. A table that cannot be loaded
+/// (offline before it was cached, a corrupt file) leaves schema validation
+/// off, and each review says so.
+async fn schema() -> Result<&'static casebook_rules::Schema, String> {
+    if let Some(s) = SCHEMA.with(|c| c.borrow().clone()) {
+        return s;
+    }
+    let loaded = fetch_text(SCHEMA_URL).await.and_then(|t| casebook_rules::Schema::parse(&t).map_err(|e| format!("the schema table is unreadable ({e})")));
+    let loaded = loaded.map(|s| &*Box::leak(Box::new(s)));
+    SCHEMA.with(|c| *c.borrow_mut() = Some(loaded.clone()));
+    loaded
+}
+
+async fn fetch_text(url: &str) -> Result<String, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let resp = JsFuture::from(scope.fetch_with_str(url)).await.map_err(|_| format!("{url} could not be downloaded"))?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(|_| format!("{url} gave no response"))?;
+    if !resp.ok() {
+        return Err(format!("the server answered {} for {url}", resp.status()));
+    }
+    let text = resp.text().map_err(|_| format!("{url} could not be read"))?;
+    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| format!("{url} is not text"))
+}
+
 /// True inside a worker: there is no `document` in its global scope.
 pub fn in_worker() -> bool {
     js_sys::Reflect::get(&js_sys::global(), &"document".into()).map_or(true, |d| d.is_undefined())
@@ -46,13 +80,20 @@ pub fn serve() {
             panic!("a debug panic was requested");
         }
         let config = get("config").and_then(|v| v.as_string());
-        let report = casebook_rules::review_configured(&after, before.as_deref(), config.as_deref());
-        let origin = reply.location().origin();
-        let out = js_sys::Object::new();
-        let bytes = casebook_rules::WireReport::new(&report, &format!("{origin}/cases/")).encode();
-        let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
-        let _ = js_sys::Reflect::set(&out, &"report".into(), &js_sys::Uint8Array::from(bytes.as_slice()));
-        let _ = reply.post_message(&out);
+        let reply = reply.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let schema = schema().await;
+            let mut report = casebook_rules::review_configured(&after, before.as_deref(), config.as_deref(), schema.as_ref().ok().copied());
+            if let Err(why) = schema {
+                report.notices.insert(0, casebook_rules::InputError { line: 1, column: 1, message: format!("schema validation is off: {why}") });
+            }
+            let origin = reply.location().origin();
+            let out = js_sys::Object::new();
+            let bytes = casebook_rules::WireReport::new(&report, &format!("{origin}/cases/")).encode();
+            let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
+            let _ = js_sys::Reflect::set(&out, &"report".into(), &js_sys::Uint8Array::from(bytes.as_slice()));
+            let _ = reply.post_message(&out);
+        });
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();

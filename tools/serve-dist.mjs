@@ -13,9 +13,9 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 const TYPES = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
   ".wasm": "application/wasm", ".json": "application/json", ".bin": "application/octet-stream",
-  ".webmanifest": "application/manifest+json", ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon",
+  ".webmanifest": "application/manifest+json", ".schema": "text/plain; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon",
 };
-const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".bin", ".webmanifest", ".svg"]);
+const COMPRESSIBLE = new Set([".schema", ".html", ".js", ".mjs", ".css", ".wasm", ".json", ".bin", ".webmanifest", ".svg"]);
 const HASHED = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/;
 
 // Headers every response carries, from the build's `_headers` file (written by

@@ -153,6 +153,45 @@ test("a review worker that cannot start or crashes is reported, not waited on fo
   assert(typeof msg.crashed === "string" && msg.crashed.includes("debug panic"), `worker panic reported: ${JSON.stringify(msg)}`);
 });
 
+test("no page logs a console error on load (header-only CSP directives stay out of the meta tag)", async ({ page, consoleErrors }) => {
+  for (const path of ["/", `/cases/${RENDER}`, "/check", "/graph", "/rules"]) {
+    await ready(page, path);
+    await page.waitForTimeout(300);
+  }
+  assert(consoleErrors.length === 0, `console errors: ${consoleErrors.join(" | ")}`);
+  const meta = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
+  assert(!meta.includes("frame-ancestors"), "frame-ancestors is not in the meta tag");
+  const header = (await page.request.get(BASE + "/")).headers()["content-security-policy"] || "";
+  assert(header.includes("frame-ancestors 'none'"), `the header policy carries frame-ancestors: ${header}`);
+});
+
+test("the check page reviews as you type, orders by severity with counts, shows a fix, and applies a project config", async ({ page }) => {
+  await ready(page, "/check");
+  const yaml = [
+    "apiVersion: v1", "kind: Service", "metadata: {name: web}", "spec:", "  selector: {app: web}", "  ports: [{port: 80}]", "---",
+    "apiVersion: apps/v1", "kind: Deployment", "metadata: {name: web}", "spec:", "  replicas: 1",
+    "  selector: {matchLabels: {app: web}}", "  template:", "    metadata: {labels: {app: web}}", "    spec:",
+    "      containers:", "        - name: web", "          image: example/web:1.0",
+    "          readinessprobe: {httpGet: {path: /ready, port: 8080}}",
+  ].join("\n");
+  await page.fill("#manifest", yaml);
+  // No click: a pause in typing reviews the text. The schema table loads in the worker.
+  const typo = page.locator('.finding[data-rule="schema-unknown-field"]');
+  await typo.waitFor({ timeout: 15000 });
+  assert((await typo.locator(".loc").textContent()) === "20:11", "the typo's line and column");
+  assert((await typo.locator(".fix").textContent()).includes("readinessProbe"), "the fix names the right field");
+  assert(/\d+ error\(s\), \d+ warning\(s\), \d+ info/.test(await page.textContent("#check-counts")), "counts by severity");
+  const sevs = await page.$$eval(".finding .sev", (els) => els.map((e) => e.textContent));
+  const rank = { error: 0, warning: 1, info: 2 };
+  assert(sevs.every((s, i) => i === 0 || rank[sevs[i - 1]] <= rank[s]), `findings by severity: ${sevs}`);
+  assert((await page.locator('.finding[data-rule="single-replica-behind-service"] .fix').count()) === 1, "every finding has a fix");
+  await page.click(".project-config summary");
+  await page.fill("#config", '[rules]\nsingle-replica-behind-service = "off"\n');
+  await page.waitForFunction(() => !document.querySelector('.finding[data-rule="single-replica-behind-service"]'), null, { timeout: 10000 });
+  await page.fill("#config", '[rules]\nno-such-rule = "off"\n');
+  await page.waitForSelector("#input-errors >> text=.casebook.toml", { timeout: 10000 });
+});
+
 test("before/after review flags a LoadBalancer downgrade, and Markdown can be copied", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
   await ready(page, "/check");

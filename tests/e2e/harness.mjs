@@ -44,9 +44,11 @@ export async function run() {
     const page = context.pages()[0] || (await context.newPage());
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
+    const consoleErrors = [];
+    page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
     const t0 = Date.now();
     try {
-      await t.fn({ page, context, errors });
+      await t.fn({ page, context, errors, consoleErrors });
       console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
     } catch (e) {
       failed++;

@@ -288,8 +288,8 @@ fn frame_of(text: &str, starts: &[usize], line: u32, spans: &[Span]) -> String {
 /// finds the file and also applies its path exclusions). A config that
 /// cannot be used is reported as the review's first input error, naming its
 /// line, and the review runs without it.
-pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>) -> Report {
-    let mut options = Options::default();
+pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>, schema: Option<&'static crate::schema::Schema>) -> Report {
+    let mut options = Options { schema: schema.or(Options::default().schema), ..Options::default() };
     let mut problem = None;
     if let Some(text) = config.filter(|t| !t.trim().is_empty()) {
         match crate::config::Config::parse(text) {
