@@ -177,7 +177,7 @@ fn is_slug(s: &str) -> bool {
 }
 
 /// Whether every source must record `read`.
-const REQUIRE_READ: bool = false;
+const REQUIRE_READ: bool = true;
 
 fn check_url(url: &str) -> Result<(), String> {
     let rest = url
@@ -226,6 +226,22 @@ pub fn validate_library(cases: &[Case]) -> Vec<(usize, Problem)> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_source_records_how_much_was_read() {
+        let vocab = vocab();
+        let mut c = good();
+        c.sources[0].read = None;
+        assert!(validate_case(&c, &vocab).iter().any(|p| p.field == "sources[0].read" && p.reason.contains("is required")));
+        c.sources[0].read = Some("most".into());
+        assert!(validate_case(&c, &vocab).iter().any(|p| p.field == "sources[0].read" && p.reason.contains("must be")));
+        c.sources[0].read = Some("opening".into());
+        c.sources[0].copy_url = Some("not a url".into());
+        assert!(validate_case(&c, &vocab).iter().any(|p| p.field == "sources[0].copy_url"));
+        c.sources[0].copy_url = Some("https://github.com/o/r/blob/main/pm.md".into());
+        assert!(validate_case(&c, &vocab).iter().all(|p| !p.field.starts_with("sources[0]")), "{:?}", validate_case(&c, &vocab));
+    }
+
     use super::*;
     use crate::{Source, Term};
 
@@ -254,7 +270,7 @@ mod tests {
             cause: "deployment-defect".into(),
             components: vec!["dns".into()],
             symptoms: vec!["http-5xx".into()],
-            sources: vec![Source { url: "https://status.acme.com/x".into(), kind: "status-page".into(), ..Source::default() }],
+            sources: vec![Source { url: "https://status.acme.com/x".into(), kind: "status-page".into(), read: Some("full".into()), ..Source::default() }],
             checked: "2026-11-29".into(),
             ..Case::default()
         }
