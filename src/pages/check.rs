@@ -243,7 +243,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let mine = typed.get_value();
         set_timeout(
             move || {
-                if typed.get_value() == mine {
+                // The page may be gone by now (navigated away): then do nothing.
+                if typed.try_get_value() == Some(mine) {
                     run();
                 }
             },

@@ -14,6 +14,29 @@ const HYGIENE: &[&str] = &["resource-requests-missing", "memory-limit-missing", 
 /// Rules about host access, which node agents need by design.
 const HOST_ACCESS: &[&str] = &["privileged-container", "host-namespaces", "host-path-volume"];
 
+/// Rules about hygiene that a demo or sample app does not need to pass.
+const DEMO_HYGIENE: &[&str] = &[
+    "resource-requests-missing", "memory-limit-missing", "single-replica-behind-service", "pdb-missing", "spread-missing",
+    "service-backend-no-readiness", "liveness-same-as-readiness",
+];
+
+/// Path segments and tags that mark an image as a sample or demo build.
+const DEMO_SEGMENTS: &[&str] = &["google-samples", "google_samples", "samples", "examples", "demo", "microservices-demo", "tutorial", "tutorials"];
+
+/// The first image of the pod that comes from a samples or demo repository
+/// (`gcr.io/google-samples/...`, `.../microservices-demo/...`) or carries an
+/// end-to-end test tag (`:e2e`), if any.
+pub(crate) fn demo_image(o: &Object) -> Option<String> {
+    let t = o.pod_template()?;
+    t.containers().filter_map(|c| c.get("image").and_then(Node::as_str)).find(|img| {
+        let (path, tag) = match img.rsplit_once(':').filter(|(_, t)| !t.contains('/')) {
+            Some((p, t)) => (p, t),
+            None => (*img, ""),
+        };
+        tag == "e2e" || path.split('/').any(|seg| DEMO_SEGMENTS.contains(&seg) || seg.ends_with("-demo") || seg.ends_with("-samples"))
+    }).map(str::to_string)
+}
+
 /// Whether a pod template's containers run with leader election, so one
 /// replica being active at a time is by design.
 pub(crate) fn leader_elected(o: &Object) -> bool {
@@ -41,6 +64,9 @@ pub(crate) fn cap(rule: &str, o: &Object) -> Option<(Severity, &'static str)> {
         if HYGIENE.contains(&rule) {
             return Some((Severity::Info, "a DaemonSet node agent"));
         }
+    }
+    if DEMO_HYGIENE.contains(&rule) && demo_image(o).is_some() {
+        return Some((Severity::Info, "a demo or sample app: its images come from a samples or demo repository"));
     }
     if rule == "single-replica-behind-service" && leader_elected(o) {
         return Some((Severity::Info, "a leader-elected controller, which runs one active instance by design"));

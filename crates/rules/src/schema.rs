@@ -164,6 +164,9 @@ impl Schema {
             let key = (o.api_version.clone(), o.kind.clone());
             match rel.kinds.get(&key) {
                 Some(&b) => {
+                    if let Some(p) = Self::newer_version(rel, o) {
+                        out.push((i, p));
+                    }
                     let mut ps = Vec::new();
                     self.walk(&o.root, &Ty::Obj(b), &o.kind, &mut ps);
                     out.extend(ps.into_iter().map(|p| (i, p)));
@@ -176,6 +179,25 @@ impl Schema {
             }
         }
         out
+    }
+
+    /// A beta or alpha apiVersion that the release serves beside a stable one.
+    fn newer_version(rel: &Release, o: &Object) -> Option<Problem> {
+        if !(o.api_version.contains("beta") || o.api_version.contains("alpha")) {
+            return None;
+        }
+        let mut stable: Vec<&str> = rel.kinds.keys().filter(|(a, k)| *k == o.kind && !a.contains("beta") && !a.contains("alpha")).map(|(a, _)| a.as_str()).collect();
+        stable.sort_unstable();
+        let best = *stable.last()?;
+        let at = o.root.key("apiVersion").unwrap_or(&o.root);
+        Some(Problem {
+            check: 3,
+            line: at.line,
+            column: at.col,
+            message: format!("{} {} is a pre-release API; Kubernetes {} also serves the stable {best}, and pre-release versions are removed in later releases", o.kind, o.api_version, rel.name),
+            fix: Some(format!("Change apiVersion to {best} and adapt the fields that changed with it.")),
+            severity: Some(Severity::Info),
+        })
     }
 
     fn api_version_problem(&self, rel: &Release, o: &Object) -> Option<Problem> {

@@ -73,6 +73,31 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
     if certs.is_empty() {
         return;
     }
+    // Gateway API: an HTTPS or TLS listener's hostname and the Secrets in its certificateRefs.
+    for (i, gw) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Gateway" && o.api_version.starts_with("gateway.networking.k8s.io/")) {
+        for l in gw.root.path(&["spec", "listeners"]).map(Node::items).unwrap_or_default() {
+            let Some(host) = l.get("hostname") else { continue };
+            let Some(h) = host.as_str() else { continue };
+            for r in l.path(&["tls", "certificateRefs"]).map(Node::items).unwrap_or_default() {
+                if r.get("kind").and_then(Node::as_str).unwrap_or("Secret") != "Secret" {
+                    continue;
+                }
+                let Some(secret) = r.get("name").and_then(Node::as_str) else { continue };
+                let ns = r.get("namespace").and_then(Node::as_str).map(str::to_string).or_else(|| gw.namespace.clone());
+                let filled_by = certs.iter().find(|(c, _)| {
+                    let cert = &input.objects[*c];
+                    (ns.is_none() || cert.namespace.is_none() || cert.namespace == ns) && cert.root.path(&["spec", "secretName"]).and_then(Node::as_str) == Some(secret)
+                });
+                let Some((c, names)) = filled_by else { continue };
+                if !names.iter().any(|n| covers(n, h)) {
+                    out.emit(i, host, format!(
+                        "Gateway {} listener serves {h} with Secret {secret}, but Certificate {} does not list {h}; every TLS handshake for it will fail",
+                        gw.name, input.objects[*c].name
+                    ));
+                }
+            }
+        }
+    }
     for (i, ing) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Ingress") {
         for entry in ing.root.path(&["spec", "tls"]).map(Node::items).unwrap_or_default() {
             let Some(secret) = entry.get("secretName").and_then(Node::as_str) else { continue };

@@ -46,6 +46,7 @@ fn tls_annotations(o: &Object) -> Vec<(String, String)> {
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, before, after) in pairs(input) {
         let relevant = after.kind == "Ingress"
+            || after.kind == "Gateway"
             || (after.kind == "Service" && before.root.path(&["spec", "type"]).and_then(crate::yaml::Node::as_str) == Some("LoadBalancer"));
         if !relevant {
             continue;
@@ -55,6 +56,20 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             if !now.iter().any(|(n, _)| *n == k) {
                 let at = after.metadata().and_then(|m| m.key("annotations")).unwrap_or(after.anchor());
                 out.emit(i, at, format!("{} loses the TLS annotation {k}; the controller will remove the HTTPS listener or certificate", after.display()));
+            }
+        }
+        if after.kind == "Gateway" {
+            // Listeners that terminated TLS before and no longer do (or are gone).
+            let tls_listeners = |o: &Object| -> Vec<String> {
+                o.root.path(&["spec", "listeners"]).map(crate::yaml::Node::items).unwrap_or_default().iter()
+                    .filter(|l| matches!(l.get("protocol").and_then(crate::yaml::Node::as_str), Some("HTTPS" | "TLS")))
+                    .filter_map(|l| l.get("name").and_then(crate::yaml::Node::as_str).map(str::to_string))
+                    .collect()
+            };
+            let now = tls_listeners(after);
+            for name in tls_listeners(before).into_iter().filter(|n| !now.contains(n)) {
+                let at = after.root.get("spec").and_then(|s| s.key("listeners")).unwrap_or(after.anchor());
+                out.emit(i, at, format!("Gateway {} no longer has the HTTPS/TLS listener {name}; its hosts will stop being served over TLS", after.name));
             }
         }
         if after.kind == "Ingress" {

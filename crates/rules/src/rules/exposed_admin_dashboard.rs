@@ -18,7 +18,10 @@ kube-ops-view, Portainer, Prometheus and Alertmanager UIs) reachable through a
 `LoadBalancer` or `NodePort` Service, through an Ingress that has no
 authentication annotation, or through a Gateway API `HTTPRoute` rule with no
 filter in front of it (reported at `warning` at most: the Gateway may enforce
-authentication that the route does not show).
+authentication that the route does not show). A `LoadBalancer` or `NodePort`
+Service pasted without its pods is flagged when its own name or `app` label
+names a dashboard (`kubernetes-dashboard`, `weave-scope-app`, `kube-ops-view`,
+`portainer`).
 
 ## Why it matters
 These dashboards can exec into pods or reveal the whole cluster. Exposed
@@ -76,7 +79,31 @@ fn ingress_routes_to(ing: &Object, svc: &str) -> Option<Node> {
     found
 }
 
+/// Names that say a Service fronts a cluster-admin dashboard, for a Service
+/// pasted without its workload (`kubectl get svc x -o yaml`).
+const DASHBOARD_NAMES: &[&str] = &["kubernetes-dashboard", "weave-scope-app", "kube-ops-view", "portainer"];
+
+/// The dashboard a Service names in its `metadata.name` or its `app`,
+/// `k8s-app`, `name` or `app.kubernetes.io/name` label, if any.
+fn named_dashboard(svc: &Object) -> Option<String> {
+    let labels = svc.metadata().and_then(|m| m.get("labels")).map(Node::string_map).unwrap_or_default();
+    let mut names = vec![svc.name.clone()];
+    names.extend(labels.into_iter().filter(|(k, _)| matches!(k.as_str(), "app" | "k8s-app" | "name" | "app.kubernetes.io/name")).map(|(_, v)| v));
+    names.into_iter().find(|n| DASHBOARD_NAMES.contains(&n.as_str()))
+}
+
 fn check(input: &Input<'_>, out: &mut Emitter) {
+    // Partial input: a dashboard's Service pasted on its own says what it is by its name.
+    for (s, svc) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Service") {
+        let selected = input.lookup.workloads_with_any(&input.lookup.selectors[s]).into_iter().any(|w| crate::objects::selects(&input.lookup.selectors[s], &input.lookup.labels[w]));
+        if selected {
+            continue;
+        }
+        let ty = svc.root.path(&["spec", "type"]).filter(|t| matches!(t.as_str(), Some("LoadBalancer" | "NodePort")));
+        if let (Some(ty), Some(name)) = (ty, named_dashboard(svc)) {
+            out.emit(s, ty, format!("Service {} exposes {name} as {} (its name says it is that dashboard; its pods are not in the input); anyone who can reach the node or load balancer controls the cluster", svc.name, ty.as_str().unwrap_or_default()));
+        }
+    }
     for (wi, _, t) in workloads(input.objects) {
         let images: Vec<&str> = t.containers().filter_map(|c| c.get("image").and_then(Node::as_str)).collect();
         let Some(image) = dashboard_image(&images) else { continue };
