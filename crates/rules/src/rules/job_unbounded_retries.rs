@@ -46,7 +46,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         };
         let Some(spec) = spec else { continue };
         if spec.get("backoffLimit").is_none() && spec.get("activeDeadlineSeconds").is_none() {
-            out.emit(i, o.anchor(), format!("{} sets neither backoffLimit nor activeDeadlineSeconds; failed pods are retried on other nodes", o.display()));
+            out.emit(i, o.anchor(), format!("{} sets neither backoffLimit nor activeDeadlineSeconds, so Kubernetes' default of six retries applies with no time limit, and a pod lost with its node is recreated on another one", o.display()));
         }
     }
 }
