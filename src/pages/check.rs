@@ -193,7 +193,11 @@ pub(crate) fn CheckPage() -> impl IntoView {
     // programmatically (example, file, shared link). Typing never writes a
     // (possibly 20 MB) value back into the DOM.
     let current = move |r: NodeRef<Textarea>, fallback: RwSignal<String>| r.get_untracked().map_or_else(|| fallback.get_untracked(), |t| t.value());
+    // Pending instant reviews: each input bumps it, and so does every review,
+    // so a timer set before a review (the button, a file) does nothing later.
+    let typed = StoredValue::new(0u32);
     let run = move || {
+        typed.update_value(|n| *n = n.wrapping_add(1));
         let a = current(after_ref, after);
         let b = compare.get_untracked().then(|| current(before_ref, before));
         markdown.set(None);
@@ -237,7 +241,6 @@ pub(crate) fn CheckPage() -> impl IntoView {
 
     // Instant review: a pause in typing or a paste reviews the text (the
     // button stays for keyboard users). Each input restarts the wait.
-    let typed = StoredValue::new(0u32);
     let on_input = move |_: ev::Event| {
         typed.update_value(|n| *n = n.wrapping_add(1));
         let mine = typed.get_value();
