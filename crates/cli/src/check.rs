@@ -69,16 +69,16 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
         (None, Some(s)) => s,
         (None, None) => Severity::Info,
     };
+    let known = |id: &str| rule(id).is_some() || casebook_rules::SCHEMA_CHECKS.iter().any(|(c, ..)| *c == id);
     let mut overrides = Vec::new();
     for s in &a.severity {
         let (id, level) = s.split_once('=').ok_or_else(|| anyhow::anyhow!("--severity takes rule-id=level, got {s:?}"))?;
-        if !(rule(id).is_some() || casebook_rules::SCHEMA_CHECKS.iter().any(|(c, ..)| *c == id)) {
+        if !known(id) {
             bail!("--severity: no rule {id:?} (see `casebook rules`)");
         }
         let level = Severity::parse(level).ok_or_else(|| anyhow::anyhow!("--severity {s}: level must be info, warning or error"))?;
         overrides.push((id.to_string(), level));
     }
-    let known = |id: &str| rule(id).is_some() || casebook_rules::SCHEMA_CHECKS.iter().any(|(c, ..)| *c == id);
     for id in &a.only {
         if !known(id) {
             bail!("--only: no rule {id:?} (see `casebook rules`)");

@@ -289,7 +289,10 @@ fn frame_of(text: &str, starts: &[usize], line: u32, spans: &[Span]) -> String {
 /// cannot be used is reported as the review's first input error, naming its
 /// line, and the review runs without it.
 pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>, schema: Option<&'static crate::schema::Schema>) -> Report {
-    let mut options = Options { schema: schema.or(Options::default().schema), ..Options::default() };
+    let mut options = Options::default();
+    if schema.is_some() {
+        options.schema = schema;
+    }
     let mut problem = None;
     if let Some(text) = config.filter(|t| !t.trim().is_empty()) {
         match crate::config::Config::parse(text) {
@@ -320,22 +323,16 @@ fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &s
         return;
     }
     let release = options.kube_version.clone().or_else(|| schema.newest().map(str::to_string)).unwrap_or_default();
-    let mut groups: Vec<((usize, usize), Vec<crate::schema::Problem>)> = Vec::new();
-    for (obj, p) in schema.check(&release, objects) {
-        match groups.iter_mut().find(|(k, _)| *k == (obj, p.check)) {
-            Some((_, g)) => g.push(p),
-            None => groups.push(((obj, p.check), vec![p])),
-        }
-    }
-    for ((object, check), mut group) in groups {
+    for ((object, check), group) in group_by(schema.check(&release, objects), |(obj, p)| (*obj, p.check)) {
         let (id, _, default, fix) = crate::schema::CHECKS[check];
         let Some(obj) = objects.get(object) else { continue };
         let severity = options.overrides.iter().find(|(o, _)| o == id).map_or(default, |(_, s)| *s);
-        if !wanted(id, options) || severity < options.min_severity || options.exclude_kinds.contains(&obj.kind) || obj.namespace.as_ref().is_some_and(|ns| options.exclude_namespaces.contains(ns)) {
+        if !wanted(id, options) || severity < options.min_severity || excluded(obj, options) {
             continue;
         }
-        let primary = group.remove(0);
-        let finding = Finding {
+        let mut group = group.into_iter().map(|(_, p)| p);
+        let Some(primary) = group.next() else { continue };
+        push(report, Finding {
             rule: id,
             severity: primary.severity.unwrap_or(severity),
             line: primary.line,
@@ -345,14 +342,38 @@ fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &s
             cases: Vec::new(),
             frame: frame_of(after, starts, primary.line, spans),
             fix: primary.fix.unwrap_or_else(|| fix.to_string()),
-            also: group.into_iter().map(|p| Instance { line: p.line, column: p.column, message: p.message }).collect(),
+            also: group.map(|p| Instance { line: p.line, column: p.column, message: p.message }).collect(),
             suppressed: suppression(obj, id),
-        };
-        if finding.suppressed.is_some() {
-            report.suppressed_findings.push(finding);
-        } else {
-            report.findings.push(finding);
+        });
+    }
+}
+
+/// Groups items by key, keeping each group's items (and the groups) in the
+/// order they came: a stable sort then runs, linear after the sort.
+fn group_by<T, K: Ord + Copy>(mut items: Vec<T>, key: impl Fn(&T) -> K) -> Vec<(K, Vec<T>)> {
+    items.sort_by_key(|t| key(t));
+    let mut out: Vec<(K, Vec<T>)> = Vec::new();
+    for t in items {
+        let k = key(&t);
+        match out.last_mut() {
+            Some((last, g)) if *last == k => g.push(t),
+            _ => out.push((k, vec![t])),
         }
+    }
+    out
+}
+
+/// Whether the project config excludes this object (its kind or namespace).
+fn excluded(obj: &Object, options: &Options) -> bool {
+    options.exclude_kinds.contains(&obj.kind) || obj.namespace.as_ref().is_some_and(|ns| options.exclude_namespaces.contains(ns))
+}
+
+/// Files a finding under findings or suppressed findings.
+fn push(report: &mut Report, finding: Finding) {
+    if finding.suppressed.is_some() {
+        report.suppressed_findings.push(finding);
+    } else {
+        report.findings.push(finding);
     }
 }
 
@@ -370,10 +391,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     let starts = line_starts(after);
     let spans = secret_spans(after, &starts, &now.objects);
     for rule in ALL.iter().copied() {
-        if !options.only.is_empty() && !options.only.iter().any(|o| o == rule.id) {
-            continue;
-        }
-        if (rule.needs_before && input.before.is_none()) || options.disabled.iter().any(|d| d == rule.id) {
+        if !wanted(rule.id, options) || (rule.needs_before && input.before.is_none()) {
             continue;
         }
         let configured = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
@@ -381,36 +399,22 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         (rule.check)(&input, &mut em);
         // One finding per object and cause: a rule's findings on one object
         // become one finding, at its most severe instance, listing the others.
-        let mut groups: Vec<(usize, Vec<crate::rule::Raw>)> = Vec::new();
-        for raw in em.raw {
-            match groups.iter_mut().find(|(o, _)| *o == raw.object) {
-                Some((_, g)) => g.push(raw),
-                None => groups.push((raw.object, vec![raw])),
-            }
-        }
-        for (object, mut group) in groups {
-            let Some(obj) = now.objects.get(object) else { continue };
-            if options.exclude_kinds.contains(&obj.kind) || obj.namespace.as_ref().is_some_and(|ns| options.exclude_namespaces.contains(ns)) {
-                continue;
-            }
+        for (object, mut group) in group_by(em.raw, |r| r.object) {
+            let Some(obj) = now.objects.get(object).filter(|o| !excluded(o, options)) else { continue };
             let sev = |r: &crate::rule::Raw| r.cap.map_or(configured, |c| c.min(configured));
             group.dedup_by(|a, b| a.line == b.line && a.column == b.column);
             let lead = (0..group.len()).max_by_key(|&i| (sev(&group[i]), std::cmp::Reverse(i))).unwrap_or(0);
-            let severity = sev(&group[lead]);
+            let mut primary = group.remove(lead);
+            let mut severity = sev(&primary);
+            if let Some((c, why)) = crate::context::cap(rule.id, obj).filter(|(c, _)| *c < severity) {
+                severity = c;
+                primary.message = format!("{} (info: {why})", primary.message);
+            }
             if severity < options.min_severity {
                 continue;
             }
-            let mut primary = group.remove(lead);
-            let mut severity = severity;
-            if let Some((c, why)) = crate::context::cap(rule.id, obj).filter(|(c, _)| *c < severity) {
-                severity = c;
-                if severity < options.min_severity {
-                    continue;
-                }
-                primary.message = format!("{} (info: {why})", primary.message);
-            }
             let also = group.into_iter().map(|r| Instance { line: r.line, column: r.column, message: r.message }).collect();
-            let finding = Finding {
+            push(&mut report, Finding {
                 rule: rule.id,
                 severity,
                 line: primary.line,
@@ -422,12 +426,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 fix: primary.fix.unwrap_or_else(|| rule.fix.to_string()),
                 also,
                 suppressed: suppression(obj, rule.id),
-            };
-            if finding.suppressed.is_some() {
-                report.suppressed_findings.push(finding);
-            } else {
-                report.findings.push(finding);
-            }
+            });
         }
     }
     if let Some(schema) = options.schema {

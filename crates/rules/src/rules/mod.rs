@@ -194,6 +194,8 @@ pub(crate) struct Lookup {
     named: HashMap<(String, String), Vec<usize>>,
     /// HPAs by the kind and name they scale.
     hpa_targets: HashMap<(String, String), Vec<usize>>,
+    /// Services that admission webhook configurations call: (name, namespace if given).
+    webhook_services: Vec<(String, Option<String>)>,
 }
 
 impl Lookup {
@@ -222,6 +224,14 @@ impl Lookup {
                 let kind = o.root.path(&["spec", "scaleTargetRef", "kind"]).and_then(Node::as_str).unwrap_or(default_kind);
                 let name = o.root.path(&["spec", "scaleTargetRef", "name"]).and_then(Node::as_str).unwrap_or_default();
                 l.hpa_targets.entry((kind.to_string(), name.to_string())).or_default().push(i);
+            }
+            if o.kind.ends_with("WebhookConfiguration") {
+                for h in o.root.get("webhooks").map(Node::items).unwrap_or_default() {
+                    if let Some(name) = h.path(&["clientConfig", "service", "name"]).and_then(Node::as_str) {
+                        let ns = h.path(&["clientConfig", "service", "namespace"]).and_then(Node::as_str).map(str::to_string);
+                        l.webhook_services.push((name.to_string(), ns));
+                    }
+                }
             }
             l.labels.push(labels);
             l.selectors.push(selector);
@@ -300,11 +310,8 @@ pub(crate) enum ServiceRole {
 }
 
 pub(crate) fn service_role(input: &Input<'_>, svc: &Object) -> ServiceRole {
-    let called_by_webhook = input.objects.iter().filter(|o| o.kind.ends_with("WebhookConfiguration")).any(|w| {
-        w.root.get("webhooks").map(Node::items).unwrap_or_default().iter().any(|h| {
-            h.path(&["clientConfig", "service", "name"]).and_then(Node::as_str) == Some(svc.name.as_str())
-                && h.path(&["clientConfig", "service", "namespace"]).and_then(Node::as_str).is_none_or(|ns| svc.namespace.as_deref().is_none_or(|s| s == ns))
-        })
+    let called_by_webhook = input.lookup.webhook_services.iter().any(|(name, ns)| {
+        *name == svc.name && ns.as_deref().is_none_or(|ns| svc.namespace.as_deref().is_none_or(|s| s == ns))
     });
     if called_by_webhook {
         return ServiceRole::Webhook;
