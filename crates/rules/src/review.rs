@@ -397,6 +397,10 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         let configured = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
         let mut em = Emitter::default();
         (rule.check)(&input, &mut em);
+        report.notices.extend(em.not_checked.drain(..).map(|mut n| {
+            n.message = format!("[{}] not checked: {}", rule.id, n.message);
+            n
+        }));
         // One finding per object and cause: a rule's findings on one object
         // become one finding, at its most severe instance, listing the others.
         for (object, mut group) in group_by(em.raw, |r| r.object) {

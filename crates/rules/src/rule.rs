@@ -150,6 +150,8 @@ impl Raw {
 #[derive(Debug, Default)]
 pub struct Emitter {
     pub(crate) raw: Vec<Raw>,
+    /// Checks a rule could not make on this input, shown as notices.
+    pub(crate) not_checked: Vec<crate::objects::InputError>,
 }
 
 impl Emitter {
@@ -158,5 +160,11 @@ impl Emitter {
         self.raw.push(Raw { object, line: at.line, column: at.col, message: message.into(), fix: None, cap: None });
         let last = self.raw.len() - 1;
         &mut self.raw[last]
+    }
+
+    /// Says, as a notice, that a check was not made at `at` and why: the
+    /// input does not show what the rule would need to tell.
+    pub fn not_checked(&mut self, at: &Node, message: impl Into<String>) {
+        self.not_checked.push(crate::objects::InputError { line: at.line, column: at.col, message: message.into() });
     }
 }

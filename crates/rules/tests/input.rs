@@ -127,3 +127,39 @@ fn secret_values_are_redacted_in_frames() {
     }
     assert!(r.findings.iter().any(|f| f.rule == "secret-literal-env" && f.frame.contains("[redacted]")));
 }
+
+#[test]
+fn a_service_whose_pods_may_come_from_an_unmodeled_owner_is_reported_not_checked() {
+    let app = r#"apiVersion: v1
+kind: Service
+metadata: {name: redis, namespace: cache}
+spec:
+  selector: {app: redis, role: master}
+  ports: [{port: 6379}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: redis-sentinel, namespace: cache}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: redis}}
+  template:
+    metadata: {labels: {app: redis}}
+    spec:
+      containers: [{name: sentinel, image: "redis:7.2"}]
+"#;
+    let only = Options { only: vec!["service-selector-extra-label".into()], ..Options::default() };
+    let alone = review(app, None, &only);
+    assert_eq!(alone.findings.len(), 1, "{:#?}", alone.findings);
+    assert!(alone.notices.iter().all(|n| !n.message.contains("not checked:")));
+
+    let with_operator = format!("{app}---\napiVersion: databases.spotahome.com/v1\nkind: RedisFailover\nmetadata: {{name: redis, namespace: cache}}\nspec:\n  redis: {{replicas: 3}}\n");
+    let report = review(&with_operator, None, &only);
+    assert!(report.findings.is_empty(), "{:#?}", report.findings);
+    let notice = report.notices.iter().find(|n| n.message.starts_with("[service-selector-extra-label] not checked:")).expect("a not-checked notice");
+    assert!(notice.message.contains("RedisFailover"), "{}", notice.message);
+    assert_eq!(notice.line, 3, "at the Service");
+
+    let elsewhere = with_operator.replace("namespace: cache}\nspec:\n  redis", "namespace: other}\nspec:\n  redis");
+    assert_eq!(review(&elsewhere, None, &only).findings.len(), 1, "an owner in another namespace does not hide the finding");
+}

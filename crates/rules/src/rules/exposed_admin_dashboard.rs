@@ -21,7 +21,8 @@ filter in front of it (reported at `warning` at most: the Gateway may enforce
 authentication that the route does not show). A `LoadBalancer` or `NodePort`
 Service pasted without its pods is flagged when its own name or `app` label
 names a dashboard (`kubernetes-dashboard`, `weave-scope-app`, `kube-ops-view`,
-`portainer`).
+`portainer`); so is an Ingress with no authentication annotation whose backend
+Service, not pasted with it, has one of those names (at `warning` at most).
 
 ## Why it matters
 These dashboards can exec into pods or reveal the whole cluster. Exposed
@@ -102,6 +103,22 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         let ty = svc.root.path(&["spec", "type"]).filter(|t| matches!(t.as_str(), Some("LoadBalancer" | "NodePort")));
         if let (Some(ty), Some(name)) = (ty, named_dashboard(svc)) {
             out.emit(s, ty, format!("Service {} exposes {name} as {} (its name says it is that dashboard; its pods are not in the input); anyone who can reach the node or load balancer controls the cluster", svc.name, ty.as_str().unwrap_or_default()));
+        }
+    }
+    // Partial input: an Ingress whose backend Service, not in the input, is named for a dashboard.
+    for (ii, ing) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Ingress") {
+        if ing.annotations().iter().any(|(k, _)| AUTH_ANNOTATIONS.contains(&k.as_str())) {
+            continue;
+        }
+        for name in DASHBOARD_NAMES {
+            let pasted = input.objects.iter().any(|o| o.kind == "Service" && o.name == *name && o.same_namespace(ing));
+            if pasted {
+                continue;
+            }
+            if let Some(b) = ingress_routes_to(ing, name) {
+                out.emit(ii, &b, format!("Ingress {} publishes Service {name} with no authentication annotation; the Service is not in the input, but its name says it is that dashboard", ing.name))
+                    .at_most(Severity::Warning);
+            }
         }
     }
     for (wi, _, t) in workloads(input.objects) {

@@ -14,6 +14,9 @@ pub(crate) static RULE: Rule = Rule {
     docs: docs!(r"## What it does
 Flags containers without `resources.limits.memory`.
 
+Init containers, and the containers of a Job that `job-unbounded-retries`
+already reports, are reported at `info`.
+
 ## Why it matters
 A container with no memory limit can take a node's memory until the kernel or
 the kubelet kills whatever is there, including unrelated pods. At Universe, a
@@ -40,7 +43,14 @@ resources:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, o, t) in workloads(input.objects) {
+        // A Job with unbounded retries is reported whole, with these containers, by job-unbounded-retries.
+        let job_spec = match o.kind.as_str() {
+            "Job" => o.root.get("spec"),
+            "CronJob" => o.root.path(&["spec", "jobTemplate", "spec"]),
+            _ => None,
+        };
+        let retried = job_spec.is_some_and(super::job_unbounded_retries::unbounded);
         let init = t.spec.get("initContainers").map(Node::items).unwrap_or_default();
         for c in t.containers() {
             if c.path(&["resources", "limits", "memory"]).is_none() {
@@ -50,6 +60,9 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 let raw = out.emit(i, at, format!("{what} {} has no memory limit; one leak or runaway job can take the whole node down", container_name(c)));
                 if is_init {
                     raw.at_most(Severity::Info);
+                } else if retried {
+                    raw.at_most(Severity::Info);
+                    raw.message.push_str(" (info: job-unbounded-retries reports this Job's retries and missing limit as one finding)");
                 }
             }
         }

@@ -146,6 +146,10 @@ const REFERENCE_SUFFIXES: &[&str] = &[
 pub(crate) fn literal_secret_env(env: &Node) -> Option<(&Node, &Node)> {
     let name_node = env.get("name")?;
     let name = name_node.as_str()?;
+    // A private key is a credential whatever the variable is called.
+    if let Some(v) = env.get("value").filter(|v| v.as_str().is_some_and(is_private_key)) {
+        return Some((name_node, v));
+    }
     if !is_secret_name(name) {
         return None;
     }
@@ -163,6 +167,11 @@ pub(crate) fn literal_secret_env(env: &Node) -> Option<(&Node, &Node)> {
         return None;
     }
     Some((name_node, v))
+}
+
+/// Whether a value holds a PEM-style private key block (`BEGIN ... PRIVATE KEY`).
+fn is_private_key(text: &str) -> bool {
+    text.lines().any(|l| l.contains("BEGIN") && l.contains("PRIVATE KEY"))
 }
 
 /// Whether an environment variable name looks like it holds a credential.
@@ -354,6 +363,30 @@ pub(crate) fn container_anchor(c: &Node) -> &Node {
 }
 
 /// A container's name for messages.
+/// The ports a pod's app containers declare for serving traffic (metrics,
+/// health and profiling ports left out), as `name (number)` or the number.
+/// For a workload pasted without its Service, they say that one likely
+/// sends it traffic.
+pub(crate) fn serving_ports(t: &crate::objects::PodTemplate<'_>) -> Vec<String> {
+    const NOT_SERVING: &[&str] = &["metric", "health", "prom", "profil", "pprof", "debug", "probe", "webhook", "monitor"];
+    t.app_containers()
+        .iter()
+        .flat_map(|c| c.get("ports").map(Node::items).unwrap_or_default())
+        .filter_map(|p| {
+            let num = p.get("containerPort").and_then(Node::as_i64)?;
+            let name = p.get("name").and_then(Node::as_str).unwrap_or_default();
+            let lower = name.to_ascii_lowercase();
+            (!NOT_SERVING.iter().any(|w| lower.contains(w))).then(|| if name.is_empty() { num.to_string() } else { format!("{name} ({num})") })
+        })
+        .collect()
+}
+
+/// Whether the input holds no Service at all: a workload pasted on its own
+/// (`kubectl get deploy x -o yaml`), whose Services were not pasted with it.
+pub(crate) fn no_services(input: &Input<'_>) -> bool {
+    !input.objects.iter().any(|o| o.kind == "Service")
+}
+
 pub(crate) fn container_name(c: &Node) -> &str {
     c.get("name").and_then(Node::as_str).unwrap_or("(unnamed)")
 }

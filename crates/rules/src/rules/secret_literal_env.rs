@@ -14,7 +14,9 @@ pub(crate) static RULE: Rule = Rule {
     docs: docs!(r"## What it does
 Flags `env` entries whose name looks like a credential (`PASSWORD`, `SECRET`,
 `TOKEN`, `API_KEY`, `ACCESS_KEY`, `PRIVATE_KEY`, `CREDENTIALS`) and whose value
-is written literally in the manifest. The value itself is never printed.
+is written literally in the manifest, and any `env` value that holds a private
+key block (`-----BEGIN ... PRIVATE KEY-----`), whatever its name. The value
+itself is never printed.
 
 ## Why it matters
 A literal secret lives in Git, in CI logs, in `kubectl get -o yaml` output and

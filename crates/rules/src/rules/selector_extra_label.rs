@@ -49,15 +49,14 @@ const IDENTITY_KEYS: &[&str] = &[
     "app", "name", "k8s-app", "component", "app.kubernetes.io/name", "app.kubernetes.io/component", "app.kubernetes.io/instance",
 ];
 
-/// Whether the input holds objects of kinds the review does not model that
+/// The first object in the input of a kind the review does not model that
 /// may own pods (operators' custom resources such as a Prometheus or an
 /// Alertmanager, which become `StatefulSets` in the cluster).
-fn unmodeled_owners(input: &Input<'_>) -> bool {
-    input.objects.iter().any(crate::objects::Object::may_own_unseen_pods)
+fn unmodeled_owner<'a>(input: &Input<'a>, svc: &crate::objects::Object) -> Option<&'a crate::objects::Object> {
+    input.objects.iter().find(|o| o.may_own_unseen_pods() && o.same_namespace(svc))
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    let unmodeled = unmodeled_owners(input);
     for (i, svc) in input.objects.iter().enumerate().filter(|(_, o)| o.kind == "Service") {
         let selector = &input.lookup.selectors[i];
         if selector.len() < 2 {
@@ -88,8 +87,15 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 partial = Some((w.display(), missing));
             }
         }
+        if full {
+            continue;
+        }
         // Pods may come from objects the review does not model: not checked.
-        if full || unmodeled {
+        if let Some(owner) = partial.as_ref().and_then(|_| unmodeled_owner(input, svc)) {
+            out.not_checked(svc.anchor(), format!(
+                "Service {}'s selector partly matches a workload here, but its pods may come from {}, which the review does not model",
+                svc.name, owner.display()
+            ));
             continue;
         }
         if let Some((w, missing)) = partial {

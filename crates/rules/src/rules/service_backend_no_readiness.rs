@@ -13,7 +13,9 @@ pub(crate) static RULE: Rule = Rule {
     docs: docs!(r"## What it does
 Flags workloads selected by a Service in the same input whose containers have no
 `readinessProbe` (workloads scaled by an HPA are covered by
-`autoscaled-no-readiness`).
+`autoscaled-no-readiness`). A Deployment or StatefulSet pasted with no Service
+at all is reported at `info` when its pods declare a serving port: a Service
+likely sends it traffic, but the input does not show one.
 
 ## Why it matters
 Without a readiness probe, a pod receives traffic as soon as its process starts,
@@ -45,9 +47,6 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         if hpa_for(input, i).is_some() {
             continue;
         }
-        let svcs = services_selecting(input, i);
-        let serving = svcs.iter().copied().find(|&s| super::service_role(input, &input.objects[s]) == super::ServiceRole::Serving);
-        let Some(svc) = serving.or_else(|| svcs.first().copied()) else { continue };
         // Readiness is a pod's: one probed container (the main one) gates the
         // whole pod, so helpers and sidecars beside it need none.
         let containers = t.app_containers();
@@ -55,6 +54,19 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             continue;
         }
         let names: Vec<&str> = containers.iter().map(container_name).collect();
+        let svcs = services_selecting(input, i);
+        let serving = svcs.iter().copied().find(|&s| super::service_role(input, &input.objects[s]) == super::ServiceRole::Serving);
+        let Some(svc) = serving.or_else(|| svcs.first().copied()) else {
+            // Partial input: the workload alone, its ports saying it serves.
+            let ports = super::serving_ports(&t);
+            if super::no_services(input) && !ports.is_empty() && input.objects[i].replicas().is_some() {
+                out.emit(i, container_anchor(&containers[0]), format!(
+                    "no container of {} ({}) has a readinessProbe; no Service is in the input, but its pods declare port {}, so one likely sends them traffic, and new pods would take requests before they are ready",
+                    input.objects[i].display(), names.join(", "), ports.join(", ")
+                )).at_most(Severity::Info);
+            }
+            continue;
+        };
         let raw = out.emit(i, container_anchor(&containers[0]), format!(
             "the pods of {} get traffic from Service {} but no container ({}) has a readinessProbe, so new pods take requests before they are ready",
             input.objects[i].display(), input.objects[svc].name, names.join(", ")

@@ -18,7 +18,10 @@ pub(crate) static RULE: Rule = Rule {
     docs: docs!(
         r#"## What it does
 Flags Deployments and StatefulSets with one replica (explicitly or by default)
-that a Service in the input sends traffic to.
+that a Service in the input sends traffic to. A workload pasted with no Service
+at all is reported at `info` when its pods declare a serving port (metrics,
+health and profiling ports aside): a Service likely sends it traffic, but the
+input does not show one.
 
 ## Why it matters
 Node upgrades, drains and evictions move pods. With one replica, every move is
@@ -68,12 +71,20 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         if lowest != Some(1) {
             continue;
         }
-        let svcs = services_selecting(input, i);
-        let serving = svcs.iter().copied().find(|&s| super::service_role(input, &input.objects[s]) == super::ServiceRole::Serving);
-        let Some(s) = serving.or_else(|| svcs.first().copied()) else { continue };
         let (at, how) = match floor {
             Some((_, h)) => (h.root.path(&["spec"]).and_then(|s| s.key("minReplicas")).unwrap_or(h.anchor()), format!("can scale down to one replica ({} {})", h.kind, h.name)),
             None => (wl.root.path(&["spec"]).and_then(|s| s.key("replicas")).unwrap_or(wl.anchor()), "runs one replica".to_string()),
+        };
+        let svcs = services_selecting(input, i);
+        let serving = svcs.iter().copied().find(|&s| super::service_role(input, &input.objects[s]) == super::ServiceRole::Serving);
+        let Some(s) = serving.or_else(|| svcs.first().copied()) else {
+            // Partial input: the workload alone, its ports saying it serves.
+            let ports = wl.pod_template().map(|t| super::serving_ports(&t)).unwrap_or_default();
+            if super::no_services(input) && !ports.is_empty() {
+                out.emit(i, at, format!("{} {how}; no Service is in the input, but its pods declare port {}, so one likely sends them traffic, and any drain, eviction or crash would then be an outage", wl.display(), ports.join(", ")))
+                    .at_most(Severity::Info);
+            }
+            continue;
         };
         let raw = out.emit(i, at, format!("{} {how} behind Service {}; any drain, eviction or crash is an outage", wl.display(), input.objects[s].name));
         if serving.is_none() {
