@@ -10,15 +10,7 @@ use crate::data::use_library;
 
 const TOPIC_KINDS: [VocabKind; 4] = [VocabKind::Cause, VocabKind::Component, VocabKind::Symptom, VocabKind::Platform];
 
-fn case_terms(c: &casebook_model::Case, kind: VocabKind) -> Vec<String> {
-    match kind {
-        VocabKind::Cause => vec![c.cause.clone()],
-        VocabKind::Component => c.components.clone(),
-        VocabKind::Symptom => c.symptoms.clone(),
-        VocabKind::Platform => c.platform.clone(),
-        VocabKind::SourceKind => c.sources.iter().map(|s| s.kind.clone()).collect(),
-    }
-}
+use casebook_bundle::case_terms;
 
 /// `/topics`: every vocabulary term with its case count.
 #[component]
@@ -57,7 +49,7 @@ pub(crate) fn TopicPage() -> impl IntoView {
             return view! { <NotFound what=format!("{} {term:?}", kind.slug()) /> }.into_any();
         };
         super::set_title(&format!("{}: {}", kind.label(), t.label));
-        let docs: Vec<usize> = (0..lib.cases.len()).filter(|&i| case_terms(&lib.cases[i], kind).contains(&t.id)).collect();
+        let docs = lib.topic_cases(kind, &t.id);
         let mut by_year: BTreeMap<std::cmp::Reverse<u16>, Vec<usize>> = BTreeMap::new();
         for &d in &docs {
             by_year.entry(std::cmp::Reverse(lib.cases[d].year().unwrap_or(0))).or_default().push(d);

@@ -209,10 +209,29 @@ impl Bundle {
         Ok(Self { built, vocabulary, cases, index, related, layout, rules })
     }
 
+    /// The cases that carry a vocabulary term, newest first (a topic page).
+    pub fn topic_cases(&self, kind: casebook_model::VocabKind, term: &str) -> Vec<usize> {
+        let mut docs: Vec<usize> = (0..self.cases.len()).filter(|&i| case_terms(&self.cases[i], kind).iter().any(|t| t == term)).collect();
+        docs.sort_by(|&a, &b| self.cases[b].sort_date().cmp(self.cases[a].sort_date()).then_with(|| self.cases[a].id.cmp(&self.cases[b].id)));
+        docs
+    }
+
     /// Finds a case by id or alias (case-insensitive).
     pub fn find(&self, key: &str) -> Option<usize> {
         let key = key.trim();
         self.cases.iter().position(|c| c.is_named(key))
+    }
+}
+
+/// The terms of one vocabulary kind that a case carries.
+pub fn case_terms(c: &Case, kind: casebook_model::VocabKind) -> Vec<String> {
+    use casebook_model::VocabKind as K;
+    match kind {
+        K::Cause => vec![c.cause.clone()],
+        K::Component => c.components.clone(),
+        K::Symptom => c.symptoms.clone(),
+        K::Platform => c.platform.clone(),
+        K::SourceKind => c.sources.iter().map(|s| s.kind.clone()).collect(),
     }
 }
 

@@ -96,6 +96,40 @@ pub(crate) enum Command {
         /// Ignore any .casebook.toml.
         #[arg(long, conflicts_with = "config")]
         no_config: bool,
+        /// Read the cluster instead of a file: run read-only `kubectl get ... -o yaml`
+        /// commands (never a write, never Secrets) and review what they print.
+        #[arg(long, conflicts_with = "before")]
+        kubectl: bool,
+        /// With --kubectl: the kubeconfig context (default: the current one).
+        #[arg(long, requires = "kubectl")]
+        context: Option<String>,
+        /// With --kubectl: the namespace to read.
+        #[arg(short = 'n', long, requires = "kubectl", conflicts_with = "all_namespaces")]
+        namespace: Option<String>,
+        /// With --kubectl: read every namespace (the default when -n is not given).
+        #[arg(short = 'A', long, requires = "kubectl")]
+        all_namespaces: bool,
+    },
+    /// Serve the library and the rules to an AI assistant over MCP on standard input and output.
+    ///
+    /// The library is embedded in the binary: no files and no network are needed.
+    Mcp {
+        /// Serve this built bundle instead of the embedded library.
+        #[arg(long)]
+        bundle: Option<PathBuf>,
+    },
+    /// Serve MCP (Streamable HTTP, at /mcp) and a read-only JSON API (under /api/).
+    Serve {
+        /// Address to listen on. The default is loopback only.
+        #[arg(long, default_value = "127.0.0.1:8787")]
+        addr: std::net::SocketAddr,
+        /// Accept this name in the Host header, besides `localhost`, `127.0.0.1` and `::1`
+        /// (repeatable; needed behind a load balancer or a DNS name).
+        #[arg(long)]
+        allow_host: Vec<String>,
+        /// Serve this built bundle instead of the embedded library.
+        #[arg(long)]
+        bundle: Option<PathBuf>,
     },
     /// List every manifest rule with the cases it is grounded in.
     Rules {

@@ -4,7 +4,6 @@ use crate::args::Format;
 use crate::out::print;
 use anyhow::{bail, Context};
 use casebook_rules::{review, rule, rules, to_json, to_markdown, to_sarif, to_text, Config, Options, Severity, CONFIG_FILE, MAX_INPUT_BYTES};
-use serde_json::json;
 use std::fmt::Write;
 use std::io::Read;
 use std::process::ExitCode;
@@ -41,6 +40,47 @@ pub(crate) struct CheckArgs {
     pub(crate) config: Option<String>,
     pub(crate) no_config: bool,
     pub(crate) kube_version: Option<String>,
+    /// Read the cluster with kubectl instead of `file`.
+    pub(crate) kubectl: Option<Kubectl>,
+}
+
+/// Where `--kubectl` reads from.
+pub(crate) struct Kubectl {
+    pub(crate) context: Option<String>,
+    pub(crate) namespace: Option<String>,
+}
+
+/// Runs the read-only plan and joins what the commands print. Custom
+/// resources the cluster does not have are skipped; any other failure stops
+/// the review with kubectl's own message.
+fn read_cluster(k: &Kubectl) -> anyhow::Result<String> {
+    let plan = casebook_service::kubectl_plan(k.context.as_deref(), k.namespace.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let first_optional = plan.commands.len() - plan.optional;
+    let mut out = String::new();
+    for (i, args) in plan.commands.iter().enumerate() {
+        debug_assert_eq!(args.iter().find(|a| !a.starts_with('-') && k.context.as_deref() != Some(a.as_str())).map(String::as_str), Some("get"));
+        let run = std::process::Command::new("kubectl").args(args).output().with_context(|| "cannot run kubectl; is it installed and on PATH?")?;
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        if !run.status.success() {
+            let missing_kind = stderr.contains("doesn't have a resource type") || stderr.contains("the server could not find the requested resource");
+            if i >= first_optional && missing_kind {
+                continue;
+            }
+            bail!("kubectl {} failed: {}", args.join(" "), stderr.trim());
+        }
+        let text = String::from_utf8(run.stdout).map_err(|_| anyhow::anyhow!("kubectl {} printed something that is not UTF-8", args.join(" ")))?;
+        if out.len() + text.len() > MAX_INPUT_BYTES {
+            bail!("the cluster's objects are larger than {} MB; review one namespace at a time with -n", MAX_INPUT_BYTES / 1_048_576);
+        }
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        if !out.is_empty() {
+            out.push_str("---\n");
+        }
+        out.push_str(&text);
+    }
+    Ok(out)
 }
 
 /// The project config: `--config`, else the nearest `.casebook.toml` in the
@@ -94,7 +134,7 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
         options.kube_version = Some(short);
     }
     if let Some((path, c)) = &config {
-        if a.file != "-" {
+        if a.file != "-" && a.kubectl.is_none() {
             let base = path.parent().unwrap_or(std::path::Path::new("."));
             let abs = std::fs::canonicalize(&a.file).unwrap_or_else(|_| std::path::PathBuf::from(&a.file));
             let rel = abs.strip_prefix(std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf())).unwrap_or(&abs);
@@ -106,10 +146,19 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
         }
         c.apply(&mut options);
     }
-    let after = read_input(&a.file)?;
+    let after = match &a.kubectl {
+        Some(k) => read_cluster(k)?,
+        None => read_input(&a.file)?,
+    };
     let before = a.before.as_deref().map(read_input).transpose()?;
     let report = review(&after, before.as_deref(), &options);
-    let name = if a.file == "-" { "<stdin>" } else { a.file.as_str() };
+    let name = if a.kubectl.is_some() {
+        "<kubectl>"
+    } else if a.file == "-" {
+        "<stdin>"
+    } else {
+        a.file.as_str()
+    };
     let text = match a.format {
         Format::Text => to_text(&report, name),
         Format::Json => serde_json::to_string_pretty(&to_json(&report))?,
@@ -130,18 +179,14 @@ pub(crate) fn list(id: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode>
     if let Some(id) = id {
         let r = rule(id).ok_or_else(|| anyhow::anyhow!("no rule {id:?} (see `casebook rules`)"))?;
         if json_out {
-            print(&serde_json::to_string_pretty(&json!({"id": r.id, "title": r.title, "severity": r.severity, "category": r.category, "cases": r.cases, "docs": r.docs}))?)?;
+            print(&serde_json::to_string_pretty(&casebook_service::rule(id).map_err(|e| anyhow::anyhow!("{e}"))?)?)?;
         } else {
             print(&format!("{} ({}, {})\n{}\n\nGrounded in: {}\n\n{}", r.id, r.severity.as_str(), serde_json::to_value(r.category)?.as_str().unwrap_or_default(), r.title, r.cases.join(", "), r.docs))?;
         }
         return Ok(ExitCode::SUCCESS);
     }
     if json_out {
-        let list: Vec<_> = rules()
-            .iter()
-            .map(|r| json!({"id": r.id, "title": r.title, "severity": r.severity, "category": r.category, "change": r.needs_before, "cases": r.cases}))
-            .collect();
-        print(&serde_json::to_string_pretty(&json!({ "rules": list }))?)?;
+        print(&serde_json::to_string_pretty(&casebook_service::rules())?)?;
     } else {
         let mut s = String::new();
         for r in rules() {

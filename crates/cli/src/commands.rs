@@ -4,7 +4,6 @@ use crate::out::print;
 use anyhow::Context;
 use casebook_bundle::Bundle;
 use casebook_model::{load_cases_dir, LoadError, Vocabulary};
-use casebook_search::{FacetKind, Query};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -28,29 +27,19 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let b = library::load(&source)?;
             search(&b, &query, json, limit, &facets)
         }
-        Command::Check { file, before, format, min_severity, severity, only, config, no_config, kube_version } => {
-            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only, config, no_config, kube_version })
+        Command::Check { file, before, format, min_severity, severity, only, config, no_config, kube_version, kubectl, context, namespace, all_namespaces: _ } => {
+            let kubectl = kubectl.then_some(crate::check::Kubectl { context, namespace });
+            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only, config, no_config, kube_version, kubectl })
         }
         Command::Rules { id, json } => crate::check::list(id.as_deref(), json),
         Command::Similar { id, json, source } => {
             let b = library::load(&source)?;
             let doc = find(&b, &id)?;
-            let rel = &b.related[doc];
             if json {
-                let related: Vec<_> = rel
-                    .iter()
-                    .map(|r| {
-                        json!({
-                            "id": b.cases[r.doc as usize].id,
-                            "score": round3(r.score),
-                            "reasons": r.reasons.iter().map(|x| x.describe(&b.vocabulary)).collect::<Vec<_>>(),
-                        })
-                    })
-                    .collect();
-                print(&serde_json::to_string_pretty(&json!({ "related": related }))?)?;
+                print(&serde_json::to_string_pretty(&casebook_service::similar_of(&b, doc, usize::MAX))?)?;
             } else {
                 let mut s = String::new();
-                for r in rel {
+                for r in &b.related[doc] {
                     let reasons: Vec<_> = r.reasons.iter().map(|x| x.describe(&b.vocabulary)).collect();
                     let _ = writeln!(s, "{:>6.3}  {}\n        {}", r.score, b.cases[r.doc as usize].id, reasons.join(" · "));
                 }
@@ -61,11 +50,9 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Mcp { bundle } => crate::serve::mcp(bundle.as_deref()),
+        Command::Serve { addr, allow_host, bundle } => crate::serve::http(addr, allow_host, bundle.as_deref()),
     }
-}
-
-fn round3(x: f32) -> f64 {
-    (f64::from(x) * 1000.0).round() / 1000.0
 }
 
 fn validate(cases: &Path) -> anyhow::Result<ExitCode> {
@@ -130,14 +117,7 @@ fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
     let mut index = Vec::new();
     for (i, case) in bundle.cases.iter().enumerate() {
         write(&api.join("cases").join(format!("{}.json", case.id)), serde_json::to_string_pretty(case)?.as_bytes())?;
-        let related: Vec<_> = bundle.related[i]
-            .iter()
-            .map(|r| {
-                json!({"id": bundle.cases[r.doc as usize].id, "score": round3(r.score),
-                       "reasons": r.reasons.iter().map(|x| x.describe(&bundle.vocabulary)).collect::<Vec<_>>()})
-            })
-            .collect();
-        write(&api.join("similar").join(format!("{}.json", case.id)), serde_json::to_string_pretty(&json!({"related": related}))?.as_bytes())?;
+        write(&api.join("similar").join(format!("{}.json", case.id)), serde_json::to_string_pretty(&casebook_service::similar_of(bundle, i, usize::MAX))?.as_bytes())?;
         index.push(json!({"id": case.id, "title": case.title, "aliases": case.aliases, "start": case.start, "reported": case.reported}));
     }
     write(&api.join("index.json"), serde_json::to_string_pretty(&json!({"built": bundle.built, "cases": index}))?.as_bytes())?;
@@ -145,30 +125,20 @@ fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
 }
 
 fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> anyhow::Result<ExitCode> {
-    let mut query = Query::text(text);
-    let groups = [
-        (FacetKind::Component, &f.component),
-        (FacetKind::Cause, &f.cause),
-        (FacetKind::Symptom, &f.symptom),
-        (FacetKind::Platform, &f.platform),
-        (FacetKind::Organisation, &f.org),
-        (FacetKind::Year, &f.year),
-    ];
-    for (kind, values) in groups {
-        query.filters.extend(values.iter().map(|v| (kind, v.clone())));
+    let mut filters = casebook_service::Filters::default();
+    let groups = [("component", &f.component), ("cause", &f.cause), ("symptom", &f.symptom), ("platform", &f.platform), ("org", &f.org), ("year", &f.year)];
+    for (key, values) in groups {
+        for v in values {
+            filters.push(key, v)?;
+        }
     }
-    query.limit = Some(limit);
-    let res = b.index.search(&b.cases, &query);
-    let hits = res.results.iter();
+    let res = casebook_service::search(b, text, &filters, Some(limit)).map_err(|e| anyhow::anyhow!("{e}"))?;
     if json {
-        let results: Vec<_> = hits.map(|h| json!({"id": b.cases[h.doc].id, "title": b.cases[h.doc].title, "score": round3(h.score)})).collect();
-        print(&serde_json::to_string_pretty(&json!({ "results": results, "total": res.total }))?)?;
+        print(&serde_json::to_string_pretty(&res)?)?;
     } else {
         let mut s = String::new();
-        for h in hits {
-            let c = &b.cases[h.doc];
-            let snip = casebook_search::snippet(c, &h.terms);
-            let _ = writeln!(s, "{}  {}\n    {}", c.id, c.title, snip.text);
+        for h in &res.results {
+            let _ = writeln!(s, "{}  {}\n    {}", h.id, h.title, h.snippet);
         }
         let _ = writeln!(s, "{} result(s)", res.total);
         print(&s)?;

@@ -9,6 +9,7 @@ mod check;
 mod commands;
 mod library;
 mod out;
+mod serve;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();

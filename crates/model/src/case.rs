@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// facts rule says such fields stay empty rather than being estimated.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Case {
     /// Readable slug, `YYYY-MM-DD-org-topic`; equals the file name.
     pub id: String,
@@ -62,6 +63,7 @@ pub struct Case {
 /// One step of the mitigation timeline.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TimelineEntry {
     /// When, as precisely as the source says (free text, e.g. `2025-10-20 02:25 PDT`).
     pub at: String,
@@ -72,6 +74,7 @@ pub struct TimelineEntry {
 /// A follow-up action the organisation committed to.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FollowUp {
     /// The action.
     pub action: String,
@@ -84,6 +87,7 @@ pub struct FollowUp {
 /// A source of the case's facts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Source {
     /// The URL that was read.
     pub url: String,

@@ -49,6 +49,7 @@ impl VocabKind {
 
 /// One vocabulary term.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Term {
     /// Slug used in case files and URLs.
     pub id: String,

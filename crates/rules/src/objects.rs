@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A problem with the input itself (not a finding about an object).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct InputError {
     /// 1-based line.
     pub line: u32,

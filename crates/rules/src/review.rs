@@ -13,6 +13,7 @@ pub const IGNORE_REASON_ANNOTATION: &str = "casebook.dev/ignore-reason";
 
 /// The object a finding is about.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Resource {
     /// Kind.
     pub kind: String,
@@ -24,6 +25,7 @@ pub struct Resource {
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Finding {
     /// Rule id.
     pub rule: &'static str,
@@ -54,6 +56,7 @@ pub struct Finding {
 
 /// Another place where the same cause shows in the same object.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Instance {
     /// 1-based line.
     pub line: u32,

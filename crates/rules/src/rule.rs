@@ -7,6 +7,7 @@ use serde::Serialize;
 /// How serious a finding is. Each rule has a default; users can override it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Severity {
     /// Worth knowing.
     Info,
@@ -40,6 +41,7 @@ impl Severity {
 /// The area a rule belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Category {
     /// Liveness, readiness and startup probes.
     Probes,
