@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-APT_PACKAGES=(rustc-web cargo-web rust-web-src chromium chromium-driver)
+APT_PACKAGES=(rustc-web cargo-web rust-web-src chromium chromium-driver python3-venv python3-pip)
 TRUNK_VERSION=0.21.14
 
 apt_packages() {

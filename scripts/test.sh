@@ -80,6 +80,42 @@ fuzz() {
   done
 }
 
+# The real MCP clients: the official Python SDK (PyPI mcp, in a venv) and the
+# official conformance suite (npm, with the Node 22 it needs from npm's node
+# package). Both pinned; reinstalled only when missing or out of date.
+MCP_VENV="$ROOT/tools/mcp/.venv"
+mcp_clients() {
+  local want; want="$(sed -n 's/^mcp==//p' tools/mcp/requirements.txt)"
+  if "$MCP_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$want')" 2>/dev/null; then
+    echo "    python mcp $want present"
+  else
+    python3 -m venv "$MCP_VENV" && "$MCP_VENV/bin/pip" install --quiet --disable-pip-version-check -r tools/mcp/requirements.txt
+  fi
+  if [ -x tools/mcp/node_modules/.bin/node ] && [ tools/mcp/node_modules/.package-lock.json -nt tools/mcp/package-lock.json ]; then
+    echo "    conformance suite present"
+  else
+    (cd tools/mcp && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+mcp_e2e() {
+  CASEBOOK_BIN="$ROOT/target/release/casebook" "$MCP_VENV/bin/python" tests/mcp/test_mcp.py 2>&1 | tail -n 15
+}
+
+mcp_conformance() {
+  local log="$ROOT/target/mcp-serve.log" dir="$ROOT/target/mcp-conformance" rc=0 url
+  mkdir -p "$dir"
+  target/release/casebook serve --addr 127.0.0.1:0 2> "$log" &
+  local server=$!
+  for _ in $(seq 50); do grep -q "/mcp" "$log" 2>/dev/null && break; sleep 0.1; done
+  url="$(grep -o 'http://[0-9.:]*/mcp' "$log" | head -n 1)"
+  [ -n "$url" ] || { kill "$server"; echo "casebook serve did not start: $(cat "$log")"; return 1; }
+  (cd "$dir" && "$ROOT/tools/mcp/node_modules/.bin/node" "$ROOT/tools/mcp/node_modules/@modelcontextprotocol/conformance/dist/index.js" \
+     server --url "$url" --expected-failures "$ROOT/tests/mcp/conformance-baseline.yml") > "$dir/output.txt" 2>&1 || rc=$?
+  kill "$server" 2>/dev/null || true
+  grep -E "passed|failed|Baseline|Unexpected|stale" "$dir/output.txt" | tail -n 4
+  [ "$rc" -eq 0 ] || { echo "see $dir/output.txt"; return 1; }
+}
 
 e2e() {
   node tools/serve-dist.mjs dist "$E2E_PORT" > /tmp/casebook-e2e-server.log 2>&1 &
@@ -97,6 +133,9 @@ step "casebook release binary" cargo build --release -p casebook-cli
 step "cargo run --bin casebook works from the repository root" bash -c 'cargo run --quiet --release --bin casebook -- rules --json > /dev/null'
 step "case bundle" bash scripts/build-bundle.sh
 step "SARIF 2.1.0 schema check of casebook check output" sarif_check
+step "MCP test clients (Python SDK, conformance suite)" mcp_clients
+step "MCP and HTTP API end to end with the official Python SDK" mcp_e2e
+step "MCP conformance suite against casebook serve" mcp_conformance
 step "the Kubernetes schema table regenerates identically from its published source" schema_table
 step "fuzz the parser, rules and bundle decoder (${FUZZ_SECONDS}s each)" fuzz
 step "offline crate set: an empty CARGO_HOME filled only by setup's fetch_crates" fresh_home

@@ -127,6 +127,12 @@ pub(crate) enum Command {
         /// (repeatable; needed behind a load balancer or a DNS name).
         #[arg(long)]
         allow_host: Vec<String>,
+        /// Answer a request that takes longer than this many seconds with a timeout error.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        timeout: u64,
+        /// Manifest reviews run at once; more wait their turn (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        max_checks: Option<u64>,
         /// Serve this built bundle instead of the embedded library.
         #[arg(long)]
         bundle: Option<PathBuf>,

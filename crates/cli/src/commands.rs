@@ -51,7 +51,13 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Mcp { bundle } => crate::serve::mcp(bundle.as_deref()),
-        Command::Serve { addr, allow_host, bundle } => crate::serve::http(addr, allow_host, bundle.as_deref()),
+        Command::Serve { addr, allow_host, timeout, max_checks, bundle } => {
+            let mut limits = casebook_server::Limits { request_timeout: std::time::Duration::from_secs(timeout), ..casebook_server::Limits::default() };
+            if let Some(n) = max_checks {
+                limits.concurrent_checks = usize::try_from(n).unwrap_or(1);
+            }
+            crate::serve::http(addr, allow_host, limits, bundle.as_deref())
+        }
     }
 }
 

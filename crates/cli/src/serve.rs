@@ -26,9 +26,9 @@ pub(crate) fn mcp(bundle: Option<&Path>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub(crate) fn http(addr: std::net::SocketAddr, allowed_hosts: Vec<String>, bundle: Option<&Path>) -> anyhow::Result<ExitCode> {
+pub(crate) fn http(addr: std::net::SocketAddr, allowed_hosts: Vec<String>, limits: casebook_server::Limits, bundle: Option<&Path>) -> anyhow::Result<ExitCode> {
     let lib = library(bundle)?;
-    let config = casebook_server::http::Config { addr, allowed_hosts, limits: casebook_server::Limits::default() };
+    let config = casebook_server::http::Config { addr, allowed_hosts, limits };
     runtime()?.block_on(casebook_server::http::serve(lib, config)).map_err(|e| anyhow::anyhow!(e))?;
     Ok(ExitCode::SUCCESS)
 }

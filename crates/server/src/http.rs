@@ -52,6 +52,7 @@ fn service_error(e: &service::Error) -> Response {
     match e {
         service::Error::NotFound(m) => error(StatusCode::NOT_FOUND, m.clone()),
         service::Error::BadRequest(m) => error(StatusCode::BAD_REQUEST, m.clone()),
+        service::Error::TooLarge(m) => error(StatusCode::PAYLOAD_TOO_LARGE, m.clone()),
     }
 }
 
@@ -207,6 +208,11 @@ async fn guard(State(app): State<App>, req: Request, next: Next) -> Response {
         Some(h) if host_allowed(&h, &app.hosts) => {}
         Some(h) => return error(StatusCode::FORBIDDEN, format!("host {h:?} is not allowed; start the server with --allow-host {h} to serve it")),
         None => return error(StatusCode::BAD_REQUEST, "the request has no Host header"),
+    }
+    // A body declared too large is refused before it is read.
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > app.limits.max_body as u64) {
+        return error(StatusCode::PAYLOAD_TOO_LARGE, format!("the body is larger than {} bytes", app.limits.max_body));
     }
     let Ok(res) = tokio::time::timeout(app.limits.request_timeout, next.run(req)).await else {
         return error(StatusCode::SERVICE_UNAVAILABLE, format!("the request took longer than {} s", app.limits.request_timeout.as_secs()));

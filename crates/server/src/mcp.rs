@@ -83,9 +83,8 @@ pub struct ReviewClusterArgs {
     pub context: Option<String>,
 }
 
-type Answer<T> = Result<Json<T>, String>;
 
-fn answer<T>(r: Result<T, service::Error>) -> Answer<T> {
+fn answer<T>(r: Result<T, service::Error>) -> Result<Json<T>, String> {
     r.map(Json).map_err(|e| e.to_string())
 }
 
@@ -101,7 +100,7 @@ impl Casebook {
         description = "Search public infrastructure postmortems (cloud and Kubernetes outages, as their owners reported them) by words and facets. Use it to find incidents like a symptom, a component or a failure you are looking at. Returns the best matches with a snippet, the total, and facet counts; then call get_incident for a whole case.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn search_incidents(&self, Parameters(a): Parameters<SearchArgs>) -> Answer<SearchAnswer> {
+    async fn search_incidents(&self, Parameters(a): Parameters<SearchArgs>) -> Result<Json<SearchAnswer>, String> {
         answer(service::search(&self.lib, &a.query, &a.filters, a.limit))
     }
 
@@ -110,7 +109,7 @@ impl Casebook {
         description = "Get one incident case whole, by id or alias: when and where, impact, trigger, cause, components, contributing factors, detection, timeline, follow-ups, the source's own lessons, and the sources with how much of each was read. Every fact comes from those sources.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn get_incident(&self, Parameters(a): Parameters<CaseArgs>) -> Answer<Case> {
+    async fn get_incident(&self, Parameters(a): Parameters<CaseArgs>) -> Result<Json<Case>, String> {
         answer(service::case(&self.lib, &a.id).cloned())
     }
 
@@ -119,7 +118,7 @@ impl Casebook {
         description = "List incident cases newest first, filtered by facets (ids from vocab) and a start-date range (from, to: YYYY, YYYY-MM or YYYY-MM-DD), a page at a time. Pass next_cursor back as cursor for the next page. Use search_incidents instead to rank by words.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn list_incidents(&self, Parameters(p): Parameters<ListParams>) -> Answer<ListAnswer> {
+    async fn list_incidents(&self, Parameters(p): Parameters<ListParams>) -> Result<Json<ListAnswer>, String> {
         answer(service::list(&self.lib, &p))
     }
 
@@ -128,7 +127,7 @@ impl Casebook {
         description = "Get one vocabulary term (a cause, component, symptom or platform): its definition, every case that carries it grouped by year, and the manifest rules grounded in those cases.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn get_topic(&self, Parameters(a): Parameters<TopicArgs>) -> Answer<TopicAnswer> {
+    async fn get_topic(&self, Parameters(a): Parameters<TopicArgs>) -> Result<Json<TopicAnswer>, String> {
         answer(service::topic(&self.lib, &a.kind, &a.term))
     }
 
@@ -146,7 +145,7 @@ impl Casebook {
         description = "The incidents most related to one case, closest first, each with the reasons it is related (same cause, shared components, same symptoms, same organisation).",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn similar_incidents(&self, Parameters(a): Parameters<SimilarArgs>) -> Answer<SimilarAnswer> {
+    async fn similar_incidents(&self, Parameters(a): Parameters<SimilarArgs>) -> Result<Json<SimilarAnswer>, String> {
         answer(service::similar(&self.lib, &a.id, a.limit))
     }
 
@@ -155,7 +154,7 @@ impl Casebook {
         description = "Review Kubernetes YAML (one or more documents, or kubectl get -o yaml output) against rules drawn from real incidents, locally. Give before as well to review a change. Each finding has line and column, why it matters, the incidents behind it, and a fix. Also validates against the Kubernetes schema of kube_version.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn check_manifest(&self, Parameters(p): Parameters<CheckParams>) -> Answer<CheckAnswer> {
+    async fn check_manifest(&self, Parameters(p): Parameters<CheckParams>) -> Result<Json<CheckAnswer>, String> {
         answer(crate::run_check(&self.gate, p).await)
     }
 
@@ -164,7 +163,7 @@ impl Casebook {
         description = "One manifest rule whole: what it flags, why it matters (the incidents it is grounded in), an example, what to use instead, its default severity and its fix.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
-    async fn get_rule(&self, Parameters(a): Parameters<RuleArgs>) -> Answer<RuleAnswer> {
+    async fn get_rule(&self, Parameters(a): Parameters<RuleArgs>) -> Result<Json<RuleAnswer>, String> {
         answer(service::rule(&a.id))
     }
 

@@ -26,12 +26,14 @@ pub enum Error {
     NotFound(String),
     /// A parameter is malformed or out of range.
     BadRequest(String),
+    /// The input is larger than a review takes.
+    TooLarge(String),
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::NotFound(m) | Self::BadRequest(m) => f.write_str(m),
+            Self::NotFound(m) | Self::BadRequest(m) | Self::TooLarge(m) => f.write_str(m),
         }
     }
 }
@@ -578,7 +580,7 @@ pub struct CheckParams {
 pub fn check(p: &CheckParams) -> Result<CheckAnswer, Error> {
     let max = casebook_rules::MAX_INPUT_BYTES;
     if p.yaml.len() > max || p.before.as_ref().is_some_and(|b| b.len() > max) {
-        return Err(bad(format!("the YAML is larger than {} MB; split it and check the parts", max / 1_048_576)));
+        return Err(Error::TooLarge(format!("the YAML is larger than {} MB; split it and check the parts", max / 1_048_576)));
     }
     let mut options = Options::default();
     if let Some(s) = &p.min_severity {
