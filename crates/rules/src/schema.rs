@@ -168,7 +168,7 @@ impl Schema {
                         out.push((i, p));
                     }
                     let mut ps = Vec::new();
-                    self.walk(&o.root, &Ty::Obj(b), &o.kind, &mut ps);
+                    self.walk(&o.root, &Ty::Obj(b), &mut Path::new(&o.kind), &mut ps);
                     out.extend(ps.into_iter().map(|p| (i, p)));
                 }
                 None => {
@@ -225,11 +225,14 @@ impl Schema {
         })
     }
 
-    fn walk(&self, node: &Node, ty: &Ty, at: &str, out: &mut Vec<Problem>) {
+    /// Checks `node` against `ty`. The path to it is kept as a stack of
+    /// segments and only written out when there is a problem to report.
+    fn walk<'n>(&self, node: &'n Node, ty: &Ty, path: &mut Path<'n>, out: &mut Vec<Problem>) {
         if matches!(node.value, Value::Null) {
             return;
         }
-        let wrong = |out: &mut Vec<Problem>, want: &str| {
+        let wrong = |out: &mut Vec<Problem>, path: &Path<'_>, want: &str| {
+            let at = path.render();
             let got = match &node.value {
                 Value::Map(_) => "a mapping".to_string(),
                 Value::Seq(_) => "a list".to_string(),
@@ -244,7 +247,7 @@ impl Schema {
         match ty {
             Ty::Any | Ty::IntOrStr | Ty::Quantity => {
                 if !matches!(node.value, Value::Scalar { .. }) && !matches!(ty, Ty::Any) {
-                    wrong(out, "a number or a string");
+                    wrong(out, path, "a number or a string");
                 }
             }
             Ty::Str => match &node.value {
@@ -253,60 +256,69 @@ impl Schema {
                         check: 1,
                         line: node.line,
                         column: node.col,
-                        message: format!("{at} must be a string, but `{text}` is read as a {}", if is_bool(text) { "boolean" } else { "number" }),
+                        message: format!("{} must be a string, but `{text}` is read as a {}", path.render(), if is_bool(text) { "boolean" } else { "number" }),
                         fix: Some(format!("Quote the value: \"{text}\".")),
                         severity: None,
                     });
                 }
                 Value::Scalar { .. } => {}
-                _ => wrong(out, "a string"),
+                _ => wrong(out, path, "a string"),
             },
             Ty::Int => match &node.value {
                 Value::Scalar { text, quoted: false } if text.trim().parse::<i64>().is_ok() => {}
-                _ => wrong(out, "an integer"),
+                _ => wrong(out, path, "an integer"),
             },
             Ty::Num => match &node.value {
                 Value::Scalar { text, quoted: false } if is_number(text) => {}
-                _ => wrong(out, "a number"),
+                _ => wrong(out, path, "a number"),
             },
             Ty::Bool => match &node.value {
                 Value::Scalar { text, quoted: false } if is_bool(text) => {}
-                _ => wrong(out, "true or false"),
+                _ => wrong(out, path, "true or false"),
             },
             Ty::OpenObj => {
                 if !matches!(node.value, Value::Map(_)) {
-                    wrong(out, "a mapping");
+                    wrong(out, path, "a mapping");
                 }
             }
             Ty::Map(inner) => match &node.value {
                 Value::Map(entries) => {
                     for (k, v) in entries {
-                        self.walk(v, inner, &format!("{at}.{}", k.as_str().unwrap_or("?")), out);
+                        path.0.push(Seg::Key(k.as_str().unwrap_or("?")));
+                        self.walk(v, inner, path, out);
+                        path.0.pop();
                     }
                 }
-                _ => wrong(out, "a mapping"),
+                _ => wrong(out, path, "a mapping"),
             },
             Ty::Arr(inner) => match &node.value {
                 Value::Seq(items) => {
                     for (n, item) in items.iter().enumerate() {
-                        self.walk(item, inner, &format!("{at}[{n}]"), out);
+                        path.0.push(Seg::Index(n));
+                        self.walk(item, inner, path, out);
+                        path.0.pop();
                     }
                 }
-                _ => wrong(out, "a list"),
+                _ => wrong(out, path, "a list"),
             },
             Ty::Obj(b) => {
                 let Some(body) = self.bodies.get(*b as usize) else { return };
                 let Value::Map(entries) = &node.value else {
-                    wrong(out, "a mapping");
+                    wrong(out, path, "a mapping");
                     return;
                 };
                 for (k, v) in entries {
                     let Some(name) = k.as_str() else { continue };
                     match body.fields.binary_search_by(|(f, _, _)| f.as_str().cmp(name)) {
-                        Ok(f) => self.walk(v, &body.fields[f].2, &format!("{at}.{name}"), out),
+                        Ok(f) => {
+                            path.0.push(Seg::Key(name));
+                            self.walk(v, &body.fields[f].2, path, out);
+                            path.0.pop();
+                        }
                         Err(_) if body.open => {}
                         Err(_) => {
                             let hint = suggest(name, &body.fields);
+                            let at = path.render();
                             let (msg, fix) = match &hint {
                                 Some(h) => (format!("{at} has no field `{name}`; did you mean `{h}`? As written, it is not applied"), Some(format!("Rename `{name}` to `{h}`."))),
                                 None => (format!("{at} has no field `{name}`; as written, it is not applied"), None),
@@ -317,6 +329,7 @@ impl Schema {
                 }
                 for (f, required, _) in &body.fields {
                     if *required && !entries.iter().any(|(k, _)| k.as_str() == Some(f.as_str())) {
+                        let at = path.render();
                         out.push(Problem {
                             check: 2,
                             line: node.line,
@@ -329,6 +342,40 @@ impl Schema {
                 }
             }
         }
+    }
+}
+
+/// One step of the path to a node: a mapping key or a list index.
+enum Seg<'n> {
+    Key(&'n str),
+    Index(usize),
+}
+
+/// The path to the node being checked, `Deployment.spec.template`, as a stack.
+struct Path<'n>(Vec<Seg<'n>>);
+
+impl<'n> Path<'n> {
+    fn new(kind: &'n str) -> Self {
+        Path(vec![Seg::Key(kind)])
+    }
+
+    fn render(&self) -> String {
+        let mut s = String::new();
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Seg::Key(k) if i == 0 => s.push_str(k),
+                Seg::Key(k) => {
+                    s.push('.');
+                    s.push_str(k);
+                }
+                Seg::Index(n) => {
+                    s.push('[');
+                    s.push_str(&n.to_string());
+                    s.push(']');
+                }
+            }
+        }
+        s
     }
 }
 
