@@ -33,4 +33,4 @@ pub use rule::{Category, Emitter, Input, Raw, Rule, Severity};
 pub use schema::{Schema, CHECKS as SCHEMA_CHECKS};
 pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
 pub use wire::{WireFinding, WireReport};
-pub use yaml::{parse_documents, Document, Node, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};
+pub use yaml::{parse_documents, Document, Node, Text, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};

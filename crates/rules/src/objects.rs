@@ -112,8 +112,17 @@ impl Manifest {
             return;
         }
         if kind == "List" || kind.ends_with("List") {
-            for item in root.get("items").map(Node::items).unwrap_or_default() {
-                self.add(item.clone(), item.line);
+            // The items are moved out, not copied: a List can be most of a large input.
+            let mut root = root;
+            let items = match &mut root.value {
+                Value::Map(entries) => entries.iter_mut().find(|(k, _)| k.as_str() == Some("items")).map(|(_, v)| std::mem::replace(&mut v.value, Value::Null)),
+                _ => None,
+            };
+            if let Some(Value::Seq(items)) = items {
+                for item in items {
+                    let line = item.line;
+                    self.add(item, line);
+                }
             }
             return;
         }

@@ -182,11 +182,11 @@ struct Span {
 /// Where a value that starts at `node` ends on its first line, and which
 /// following lines continue it (block scalars, folded plain scalars): those
 /// indented deeper than `key_col`.
-fn value_spans(text: &str, starts: &[usize], key_col: u32, node: &Node, out: &mut Vec<Span>) {
+fn value_spans(text: &str, starts: &[u32], key_col: u32, node: &Node, out: &mut Vec<Span>) {
     let line_text = |l: u32| -> &str {
         let i = l.saturating_sub(1) as usize;
         starts.get(i).map_or("", |&s| {
-            let end = starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1));
+            let (s, end) = (s as usize, starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1) as usize));
             text.get(s..end.max(s)).unwrap_or_default()
         })
     };
@@ -223,7 +223,7 @@ fn value_spans(text: &str, starts: &[usize], key_col: u32, node: &Node, out: &mu
 /// echoed: the values of a Secret's `data` and `stringData`, a Secret's
 /// last-applied-configuration (which repeats them), and literal credentials in
 /// `env` (see `secret-literal-env`). Nothing else is redacted.
-fn secret_spans(text: &str, starts: &[usize], objects: &[Object]) -> Vec<Span> {
+fn secret_spans(text: &str, starts: &[u32], objects: &[Object]) -> Vec<Span> {
     let mut out = Vec::new();
     for o in objects {
         if o.kind == "Secret" {
@@ -256,14 +256,15 @@ fn secret_spans(text: &str, starts: &[usize], objects: &[Object]) -> Vec<Span> {
 }
 
 /// Byte offsets where each line starts, for O(1) code frames.
-fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+/// Offsets are `u32`: input is capped at 8 MB.
+fn line_starts(text: &str) -> Vec<u32> {
+    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| (i + 1) as u32)).collect()
 }
 
-fn frame_of(text: &str, starts: &[usize], line: u32, spans: &[Span]) -> String {
+fn frame_of(text: &str, starts: &[u32], line: u32, spans: &[Span]) -> String {
     let i = line.saturating_sub(1) as usize;
     let raw = starts.get(i).map_or("", |&s| {
-        let end = starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1));
+        let (s, end) = (s as usize, starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1) as usize));
         text.get(s..end.max(s)).unwrap_or_default().trim_end_matches('\r')
     });
     let first = spans.partition_point(|s| s.line < line);
@@ -321,7 +322,7 @@ fn wanted(id: &str, options: &Options) -> bool {
 }
 
 /// Schema validation, one finding per object and check.
-fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &str, starts: &[usize], spans: &[Span], options: &Options, report: &mut Report) {
+fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &str, starts: &[u32], spans: &[Span], options: &Options, report: &mut Report) {
     if !crate::schema::CHECKS.iter().any(|(id, ..)| wanted(id, options)) {
         return;
     }
