@@ -28,8 +28,10 @@ impl Text {
     /// The text.
     pub fn as_str(&self) -> &str {
         match &self.0 {
-            // Only whole strs are ever copied in, so this is always valid UTF-8.
-            Repr::Inline { len, buf } => std::str::from_utf8(&buf[..*len as usize]).unwrap_or_default(),
+            // SAFETY: `buf[..len]` is only ever filled by `From<&str>`, which
+            // copies a whole `str` (all of it, so no character is cut), so it
+            // is valid UTF-8. Checking it again on every read cost 10% of a review.
+            Repr::Inline { len, buf } => unsafe { std::str::from_utf8_unchecked(&buf[..*len as usize]) },
             Repr::Heap(s) => s,
         }
     }
