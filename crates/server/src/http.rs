@@ -237,7 +237,7 @@ pub fn router(lib: Arc<Bundle>, config: &Config) -> Router {
     let mut hosts = config.allowed_hosts.clone();
     hosts.extend(["localhost", "127.0.0.1", "::1"].map(String::from));
     let app = App { gate: Arc::new(tokio::sync::Semaphore::new(limits.concurrent_checks.max(1))), hosts: Arc::new(hosts.clone()), lib: lib.clone(), limits };
-    let mcp_server = Casebook::new(lib, limits.concurrent_checks);
+    let mcp_server = Casebook::with_gate(lib, app.gate.clone());
     let mcp = StreamableHttpService::new(
         move || Ok(mcp_server.clone()),
         Arc::new(NeverSessionManager::default()),

@@ -92,7 +92,13 @@ fn answer<T>(r: Result<T, service::Error>) -> Result<Json<T>, String> {
 impl Casebook {
     /// A server over this library, running at most `concurrent_checks` reviews at once.
     pub fn new(lib: Arc<Bundle>, concurrent_checks: usize) -> Self {
-        Self { lib, gate: Arc::new(tokio::sync::Semaphore::new(concurrent_checks.max(1))), tool_router: Self::tool_router(), prompt_router: Self::prompt_router() }
+        Self::with_gate(lib, Arc::new(tokio::sync::Semaphore::new(concurrent_checks.max(1))))
+    }
+
+    /// A server whose reviews wait on `gate`, shared with the HTTP API so that
+    /// both together run at most the configured number of reviews.
+    pub fn with_gate(lib: Arc<Bundle>, gate: Arc<tokio::sync::Semaphore>) -> Self {
+        Self { lib, gate, tool_router: Self::tool_router(), prompt_router: Self::prompt_router() }
     }
 
     #[tool(

@@ -43,12 +43,7 @@ spec:
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, o) in input.objects.iter().enumerate() {
-        let spec = match o.kind.as_str() {
-            "Job" => o.root.get("spec"),
-            "CronJob" => o.root.path(&["spec", "jobTemplate", "spec"]),
-            _ => continue,
-        };
-        let Some(spec) = spec else { continue };
+        let Some(spec) = job_spec(o) else { continue };
         if !unbounded(spec) {
             continue;
         }
@@ -68,4 +63,13 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
 /// Whether a Job spec leaves both retry bounds at their defaults.
 pub(crate) fn unbounded(spec: &Node) -> bool {
     spec.get("backoffLimit").is_none() && spec.get("activeDeadlineSeconds").is_none()
+}
+
+/// The Job spec of a Job, or of a `CronJob`'s job template.
+pub(crate) fn job_spec(o: &crate::objects::Object) -> Option<&Node> {
+    match o.kind.as_str() {
+        "Job" => o.root.get("spec"),
+        "CronJob" => o.root.path(&["spec", "jobTemplate", "spec"]),
+        _ => None,
+    }
 }

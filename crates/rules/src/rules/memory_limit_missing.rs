@@ -45,12 +45,7 @@ resources:
 fn check(input: &Input<'_>, out: &mut Emitter) {
     for (i, o, t) in workloads(input.objects) {
         // A Job with unbounded retries is reported whole, with these containers, by job-unbounded-retries.
-        let job_spec = match o.kind.as_str() {
-            "Job" => o.root.get("spec"),
-            "CronJob" => o.root.path(&["spec", "jobTemplate", "spec"]),
-            _ => None,
-        };
-        let retried = job_spec.is_some_and(super::job_unbounded_retries::unbounded);
+        let retried = super::job_unbounded_retries::job_spec(o).is_some_and(super::job_unbounded_retries::unbounded);
         let init = t.spec.get("initContainers").map(Node::items).unwrap_or_default();
         for c in t.containers() {
             if c.path(&["resources", "limits", "memory"]).is_none() {
