@@ -58,6 +58,9 @@ pub struct Case {
     pub sources: Vec<Source>,
     /// The date the sources were last read, `YYYY-MM-DD`.
     pub checked: String,
+    /// The text fields in Korean (`[ko]`), translated from the English above.
+    /// Only case files carry it: a published case holds one language.
+    pub ko: Option<crate::CaseText>,
 }
 
 /// One step of the mitigation timeline.

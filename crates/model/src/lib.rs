@@ -17,6 +17,7 @@
 
 mod case;
 mod date;
+mod locale;
 mod rule_doc;
 mod validate;
 mod vocab;
@@ -24,8 +25,9 @@ mod vocab;
 mod source;
 
 pub use case::{Case, FollowUp, Source, TimelineEntry, READ_EXTENTS};
+pub use locale::{field_label, missing_tokens, CaseText, Lang};
 pub use date::{parse_timestamp, Timestamp};
-pub use rule_doc::{doc_section, RuleDoc};
+pub use rule_doc::{doc_section, RuleDoc, SECTIONS as DOC_SECTIONS};
 pub use validate::{validate_case, validate_library, Problem};
 pub use vocab::{Term, VocabKind, Vocabulary};
 #[cfg(feature = "source")]

@@ -66,7 +66,7 @@ impl Vocabulary {
 const KNOWN_KEYS: &[&str] = &[
     "id", "aliases", "title", "summary", "organisation", "start", "reported", "end", "region", "platform", "impact",
     "duration_minutes", "time_to_detect_minutes", "trigger", "cause", "components", "symptoms",
-    "contributing_factors", "detection", "lessons", "timeline", "follow_ups", "sources", "checked",
+    "contributing_factors", "detection", "lessons", "timeline", "follow_ups", "sources", "checked", "ko",
 ];
 
 const NESTED_KEYS: &[(&str, &[&str])] = &[

@@ -11,7 +11,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
+    pub(crate) fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
         Self { field: field.into(), reason: reason.into() }
     }
 }
@@ -56,6 +56,7 @@ pub fn validate_case(case: &Case, vocab: &Vocabulary) -> Vec<Problem> {
         out.push(Problem::new("start", "is required; when no source dates the incident, leave it out and set `reported` to the source's publication date"));
     }
     check_dates(case, &mut out);
+    crate::locale::check_translation(case, &mut out);
     let term_lists: [(&str, VocabKind, &[String]); 3] = [
         ("components", VocabKind::Component, &case.components),
         ("symptoms", VocabKind::Symptom, &case.symptoms),
@@ -246,7 +247,7 @@ mod tests {
     use crate::{Source, Term};
 
     fn vocab() -> Vocabulary {
-        let t = |id: &str| Term { id: id.into(), label: id.into(), definition: String::new() };
+        let t = |id: &str| Term { id: id.into(), label: id.into(), ..Default::default() };
         Vocabulary {
             cause: vec![t("deployment-defect")],
             component: vec![t("dns")],
@@ -272,6 +273,13 @@ mod tests {
             symptoms: vec!["http-5xx".into()],
             sources: vec![Source { url: "https://status.acme.com/x".into(), kind: "status-page".into(), read: Some("full".into()), ..Source::default() }],
             checked: "2026-11-29".into(),
+            ko: Some(crate::CaseText {
+                title: "Acme: DNS가 사라졌다".into(),
+                summary: "Acme의 DNS에 무슨 일이 있었고 사용자에게 왜 중요했는지 말하는 충분히 긴 요약.".into(),
+                impact: "전부".into(),
+                trigger: "배포 하나".into(),
+                ..crate::CaseText::default()
+            }),
             ..Case::default()
         }
     }

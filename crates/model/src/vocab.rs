@@ -35,6 +35,18 @@ impl VocabKind {
         Self::ALL.into_iter().find(|k| k.slug() == s)
     }
 
+    /// Human label for headings, in `lang`.
+    pub fn label_in(self, lang: crate::Lang) -> &'static str {
+        match (lang, self) {
+            (crate::Lang::En, k) => k.label(),
+            (crate::Lang::Ko, Self::Cause) => "원인",
+            (crate::Lang::Ko, Self::Component) => "구성 요소",
+            (crate::Lang::Ko, Self::Symptom) => "증상",
+            (crate::Lang::Ko, Self::Platform) => "플랫폼",
+            (crate::Lang::Ko, Self::SourceKind) => "출처 종류",
+        }
+    }
+
     /// Human label for headings.
     pub fn label(self) -> &'static str {
         match self {
@@ -57,6 +69,12 @@ pub struct Term {
     pub label: String,
     /// One-sentence definition.
     pub definition: String,
+    /// The label in Korean (source files only; see [`Vocabulary::localized`]).
+    #[serde(default)]
+    pub label_ko: Option<String>,
+    /// The definition in Korean.
+    #[serde(default)]
+    pub definition_ko: Option<String>,
 }
 
 /// All closed vocabularies, as read from `vocabulary.toml`.
@@ -88,6 +106,17 @@ impl Vocabulary {
             VocabKind::Symptom => &self.symptom,
             VocabKind::Platform => &self.platform,
             VocabKind::SourceKind => &self.source_kind,
+        }
+    }
+
+    /// The terms of one kind, to change.
+    pub(crate) fn terms_mut(&mut self, kind: VocabKind) -> &mut Vec<Term> {
+        match kind {
+            VocabKind::Cause => &mut self.cause,
+            VocabKind::Component => &mut self.component,
+            VocabKind::Symptom => &mut self.symptom,
+            VocabKind::Platform => &mut self.platform,
+            VocabKind::SourceKind => &mut self.source_kind,
         }
     }
 

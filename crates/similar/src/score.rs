@@ -21,13 +21,19 @@ pub enum Reason {
 impl Reason {
     /// A human sentence fragment, using vocabulary labels.
     pub fn describe(&self, vocab: &Vocabulary) -> String {
+        self.describe_in(vocab, casebook_model::Lang::En)
+    }
+
+    /// The fragment in `lang`, with the labels of `vocab` (a localized vocabulary).
+    pub fn describe_in(&self, vocab: &Vocabulary, lang: casebook_model::Lang) -> String {
         let labels = |kind, ids: &[String]| ids.iter().map(|i| vocab.label(kind, i).to_lowercase()).collect::<Vec<_>>().join(", ");
+        let ko = lang == casebook_model::Lang::Ko;
         match self {
-            Self::SameCause(c) => format!("same cause: {}", vocab.label(VocabKind::Cause, c).to_lowercase()),
-            Self::SharedComponents(c) => format!("shared: {}", labels(VocabKind::Component, c)),
-            Self::SharedSymptoms(s) => format!("same symptoms: {}", labels(VocabKind::Symptom, s)),
-            Self::SimilarTrigger => "similar trigger".to_string(),
-            Self::SimilarText => "similar text".to_string(),
+            Self::SameCause(c) => format!("{}: {}", if ko { "같은 원인" } else { "same cause" }, vocab.label(VocabKind::Cause, c).to_lowercase()),
+            Self::SharedComponents(c) => format!("{}: {}", if ko { "공유 구성 요소" } else { "shared" }, labels(VocabKind::Component, c)),
+            Self::SharedSymptoms(s) => format!("{}: {}", if ko { "같은 증상" } else { "same symptoms" }, labels(VocabKind::Symptom, s)),
+            Self::SimilarTrigger => (if ko { "비슷한 트리거" } else { "similar trigger" }).to_string(),
+            Self::SimilarText => (if ko { "비슷한 내용" } else { "similar text" }).to_string(),
         }
     }
 
@@ -234,8 +240,8 @@ mod tests {
     #[test]
     fn reasons_read_with_labels() {
         let mut v = Vocabulary::default();
-        v.component.push(casebook_model::Term { id: "in-memory-cache".into(), label: "In-memory cache".into(), definition: String::new() });
-        v.component.push(casebook_model::Term { id: "application-database".into(), label: "Application database".into(), definition: String::new() });
+        v.component.push(casebook_model::Term { id: "in-memory-cache".into(), label: "In-memory cache".into(), ..Default::default() });
+        v.component.push(casebook_model::Term { id: "application-database".into(), label: "Application database".into(), ..Default::default() });
         let r = Reason::SharedComponents(vec!["in-memory-cache".into(), "application-database".into()]);
         assert_eq!(r.describe(&v), "shared: in-memory cache, application database");
     }
