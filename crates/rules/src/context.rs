@@ -6,7 +6,8 @@
 //! Service) are handled in the rule with [`crate::Raw::at_most`].
 
 use crate::objects::Object;
-use crate::rule::Severity;
+use crate::msg;
+use crate::rule::{Msg, Severity};
 use crate::yaml::Node;
 
 /// Rules about resources, replicas and rollout hygiene.
@@ -51,25 +52,25 @@ pub(crate) fn leader_elected(o: &Object) -> bool {
 }
 
 /// The cap on a rule's findings for an object, with the reason shown to the user.
-pub(crate) fn cap(rule: &str, o: &Object) -> Option<(Severity, &'static str)> {
+pub(crate) fn cap(rule: &str, o: &Object) -> Option<(Severity, Msg)> {
     let one_shot = matches!(o.kind.as_str(), "Job" | "CronJob")
         || (o.kind == "Pod" && o.root.path(&["spec", "restartPolicy"]).and_then(Node::as_str).is_some_and(|p| p != "Always"));
     if one_shot && rule == "resource-requests-missing" {
-        return Some((Severity::Info, "a one-shot Job"));
+        return Some((Severity::Info, msg!("a one-shot Job", "일회성 Job")));
     }
     if o.kind == "DaemonSet" {
         if HOST_ACCESS.contains(&rule) {
-            return Some((Severity::Info, "a DaemonSet node agent, whose job often needs host access; check that this one does"));
+            return Some((Severity::Info, msg!("a DaemonSet node agent, whose job often needs host access; check that this one does", "호스트 접근이 필요한 경우가 많은 DaemonSet 노드 에이전트다. 이 에이전트에 정말 필요한지 확인한다")));
         }
         if HYGIENE.contains(&rule) {
-            return Some((Severity::Info, "a DaemonSet node agent"));
+            return Some((Severity::Info, msg!("a DaemonSet node agent", "DaemonSet 노드 에이전트")));
         }
     }
     if DEMO_HYGIENE.contains(&rule) && demo_image(o).is_some() {
-        return Some((Severity::Info, "a demo or sample app: its images come from a samples or demo repository"));
+        return Some((Severity::Info, msg!("a demo or sample app: its images come from a samples or demo repository", "데모 또는 샘플 앱: 이미지가 샘플이나 데모 저장소에서 온다")));
     }
     if rule == "single-replica-behind-service" && leader_elected(o) {
-        return Some((Severity::Info, "a leader-elected controller, which runs one active instance by design"));
+        return Some((Severity::Info, msg!("a leader-elected controller, which runs one active instance by design", "리더 선출을 쓰는 컨트롤러로, 설계상 활성 인스턴스를 하나만 실행한다")));
     }
     None
 }

@@ -29,8 +29,8 @@ pub use review::{
     review, review_configured, rule, rules, rules_for_case, rules_for_cases, Finding, Instance, Options, Report, Resource, IGNORE_ANNOTATION,
     IGNORE_REASON_ANNOTATION,
 };
-pub use rule::{Category, Emitter, Input, Raw, Rule, Severity};
-pub use schema::{Schema, CHECKS as SCHEMA_CHECKS};
+pub use rule::{Category, Emitter, Input, Msg, Raw, Rule, Severity};
+pub use schema::{Schema, CHECKS as SCHEMA_CHECKS, CHECKS_KO as SCHEMA_CHECKS_KO};
 pub use share::{decode_fragment, decode_text, encode_fragment, encode_text};
 pub use wire::{WireFinding, WireReport};
 pub use yaml::{parse_documents, Document, Node, Text, Value, YamlError, MAX_DEPTH, MAX_INPUT_BYTES};

@@ -12,37 +12,88 @@ fn resource(f: &Finding) -> String {
     }
 }
 
+/// The words of the text and Markdown renderings, in the report's language.
+struct Words {
+    input_error: &'static str,
+    also_at: &'static str,
+    object: &'static str,
+    from_schema: &'static str,
+    from_incidents: &'static str,
+    help: &'static str,
+    note: &'static str,
+    heading: &'static str,
+    fix: &'static str,
+    also: &'static str,
+    schema: &'static str,
+    from: &'static str,
+}
+
+fn words(lang: casebook_model::Lang) -> Words {
+    match lang {
+        casebook_model::Lang::En => Words {
+            input_error: "input error",
+            also_at: "also at",
+            object: "object",
+            from_schema: "from: the Kubernetes API schema",
+            from_incidents: "from incidents",
+            help: "help",
+            note: "note",
+            heading: "### Casebook manifest review",
+            fix: "fix",
+            also: "also",
+            schema: "the Kubernetes API schema",
+            from: "from",
+        },
+        casebook_model::Lang::Ko => Words {
+            input_error: "입력 오류",
+            also_at: "같은 원인",
+            object: "객체",
+            from_schema: "근거: Kubernetes API 스키마",
+            from_incidents: "근거 장애",
+            help: "고치는 법",
+            note: "참고",
+            heading: "### Casebook 매니페스트 리뷰",
+            fix: "고치는 법",
+            also: "같은 원인",
+            schema: "Kubernetes API 스키마",
+            from: "근거",
+        },
+    }
+}
+
+fn summary_line(report: &Report) -> String {
+    let (f, sup, o, e) = (report.findings.len(), report.suppressed_findings.len(), report.objects, report.errors.len());
+    match report.lang {
+        casebook_model::Lang::En => format!("{f} finding(s), {sup} suppressed, {o} object(s) checked, {e} input error(s)"),
+        casebook_model::Lang::Ko => format!("결과 {f}건, 숨김 {sup}건, 검사한 객체 {o}개, 입력 오류 {e}건"),
+    }
+}
+
 /// Plain text with a code frame under each finding, like a compiler.
 pub fn to_text(report: &Report, file: &str) -> String {
+    let w = words(report.lang);
     let mut s = String::new();
     for e in &report.errors {
-        let _ = writeln!(s, "{file}:{}:{}: input error: {}", e.line, e.column, e.message);
+        let _ = writeln!(s, "{file}:{}:{}: {}: {}", e.line, e.column, w.input_error, e.message);
     }
     for f in &report.findings {
         let _ = writeln!(s, "{file}:{}:{}: {} [{}] {}", f.line, f.column, f.severity.as_str(), f.rule, f.message);
         let _ = writeln!(s, "  {:>5} | {}", f.line, f.frame);
         let _ = writeln!(s, "        | {}^", " ".repeat(f.column.saturating_sub(1) as usize));
         for a in &f.also {
-            let _ = writeln!(s, "  = also at {file}:{}:{}: {}", a.line, a.column, a.message);
+            let _ = writeln!(s, "  = {} {file}:{}:{}: {}", w.also_at, a.line, a.column, a.message);
         }
         if f.cases.is_empty() {
-            let _ = writeln!(s, "  = object: {}\n  = from: the Kubernetes API schema", resource(f));
+            let _ = writeln!(s, "  = {}: {}\n  = {}", w.object, resource(f), w.from_schema);
         } else {
-            let _ = writeln!(s, "  = object: {}\n  = from incidents: {}", resource(f), f.cases.join(", "));
+            let _ = writeln!(s, "  = {}: {}\n  = {}: {}", w.object, resource(f), w.from_incidents, f.cases.join(", "));
         }
-        let _ = writeln!(s, "  = help: {}", f.fix);
+        let _ = writeln!(s, "  = {}: {}", w.help, f.fix);
     }
     for n in &report.notices {
-        let _ = writeln!(s, "{file}:{}:{}: note: {}", n.line, n.column, n.message);
+        let _ = writeln!(s, "{file}:{}:{}: {}: {}", n.line, n.column, w.note, n.message);
     }
-    let _ = writeln!(
-        s,
-        "{} finding(s), {} suppressed, {} object(s) checked, {} input error(s)",
-        report.findings.len(),
-        report.suppressed_findings.len(),
-        report.objects,
-        report.errors.len()
-    );
+    let _ = writeln!(s, "{}", summary_line(report));
     s
 }
 
@@ -60,9 +111,13 @@ pub fn to_json(report: &Report) -> Value {
 
 /// Markdown for a pull-request comment, grouped by object.
 pub fn to_markdown(report: &Report, case_url: &str) -> String {
-    let mut s = String::from("### Casebook manifest review\n\n");
+    let w = words(report.lang);
+    let mut s = format!("{}\n\n", w.heading);
     if report.findings.is_empty() {
-        let _ = writeln!(s, "No findings in {} object(s).", report.objects);
+        match report.lang {
+            casebook_model::Lang::En => _ = writeln!(s, "No findings in {} object(s).", report.objects),
+            casebook_model::Lang::Ko => _ = writeln!(s, "객체 {}개에서 찾은 결과가 없다.", report.objects),
+        }
     }
     let mut groups: Vec<(String, Vec<&Finding>)> = Vec::new();
     for f in &report.findings {
@@ -77,20 +132,23 @@ pub fn to_markdown(report: &Report, case_url: &str) -> String {
         for f in fs {
             let cases = f.cases.iter().map(|c| format!("[{c}]({case_url}{c})")).collect::<Vec<_>>().join(", ");
             let msg = f.message.replace('|', "\\|");
-            let from = if cases.is_empty() { "the Kubernetes API schema".to_string() } else { cases };
-            let _ = writeln!(s, "- `{}:{}` **{}** `{}`: {msg} (from {from})", f.line, f.column, f.severity.as_str(), f.rule);
+            let from = if cases.is_empty() { w.schema.to_string() } else { cases };
+            let _ = writeln!(s, "- `{}:{}` **{}** `{}`: {msg} ({} {from})", f.line, f.column, f.severity.as_str(), f.rule, w.from);
             for a in &f.also {
-                let _ = writeln!(s, "  - also `{}:{}`: {}", a.line, a.column, a.message.replace('|', "\\|"));
+                let _ = writeln!(s, "  - {} `{}:{}`: {}", w.also, a.line, a.column, a.message.replace('|', "\\|"));
             }
-            let _ = writeln!(s, "  - fix: {}", f.fix.replace('|', "\\|"));
+            let _ = writeln!(s, "  - {}: {}", w.fix, f.fix.replace('|', "\\|"));
         }
         s.push('\n');
     }
     if !report.suppressed_findings.is_empty() {
-        let _ = writeln!(s, "_{} finding(s) suppressed by `casebook.dev/ignore`._", report.suppressed_findings.len());
+        match report.lang {
+            casebook_model::Lang::En => _ = writeln!(s, "_{} finding(s) suppressed by `casebook.dev/ignore`._", report.suppressed_findings.len()),
+            casebook_model::Lang::Ko => _ = writeln!(s, "_`casebook.dev/ignore`로 숨긴 결과 {}건._", report.suppressed_findings.len()),
+        }
     }
     for e in &report.errors {
-        let _ = writeln!(s, "- input error at `{}:{}`: {}", e.line, e.column, e.message);
+        let _ = writeln!(s, "- {} `{}:{}`: {}", w.input_error, e.line, e.column, e.message);
     }
     s
 }

@@ -1,7 +1,7 @@
 //! Running the rules over pasted YAML: suppression, severity policy, redaction.
 
 use crate::objects::{InputError, Manifest, Object};
-use crate::rule::{Emitter, Input, Rule, Severity};
+use crate::rule::{Emitter, Input, Msg, Rule, Severity};
 use crate::rules::ALL;
 use crate::yaml::Node;
 use serde::{Deserialize, Serialize};
@@ -85,6 +85,8 @@ pub struct Options {
     pub kube_version: Option<String>,
     /// The schema table; `None` skips schema validation.
     pub schema: Option<&'static crate::schema::Schema>,
+    /// The language of messages and fixes.
+    pub lang: casebook_model::Lang,
 }
 
 impl Default for Options {
@@ -97,6 +99,7 @@ impl Default for Options {
             exclude_namespaces: Vec::new(),
             exclude_kinds: Vec::new(),
             kube_version: None,
+            lang: casebook_model::Lang::En,
             #[cfg(not(casebook_no_rule_docs))]
             schema: Some(crate::schema::Schema::builtin()),
             #[cfg(casebook_no_rule_docs)]
@@ -118,6 +121,9 @@ pub struct Report {
     pub notices: Vec<InputError>,
     /// How many objects were checked.
     pub objects: usize,
+    /// The language of the messages (and of the text and Markdown renderings).
+    #[serde(skip)]
+    pub lang: casebook_model::Lang,
 }
 
 impl Report {
@@ -292,8 +298,8 @@ fn frame_of(text: &str, starts: &[u32], line: u32, spans: &[Span]) -> String {
 /// finds the file and also applies its path exclusions). A config that
 /// cannot be used is reported as the review's first input error, naming its
 /// line, and the review runs without it.
-pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>, schema: Option<&'static crate::schema::Schema>) -> Report {
-    let mut options = Options::default();
+pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>, schema: Option<&'static crate::schema::Schema>, lang: casebook_model::Lang) -> Report {
+    let mut options = Options { lang, ..Options::default() };
     if schema.is_some() {
         options.schema = schema;
     }
@@ -328,7 +334,9 @@ fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &s
     }
     let release = options.kube_version.clone().or_else(|| schema.newest().map(str::to_string)).unwrap_or_default();
     for ((object, check), group) in group_by(schema.check(&release, objects), |(obj, p)| (*obj, p.check)) {
-        let (id, _, default, fix) = crate::schema::CHECKS[check];
+        let (id, _, default, fix_en) = crate::schema::CHECKS[check];
+        let fix = options.lang.pick(fix_en, crate::schema::CHECKS_KO[check].1);
+        let lang = options.lang;
         let Some(obj) = objects.get(object) else { continue };
         let severity = options.overrides.iter().find(|(o, _)| o == id).map_or(default, |(_, s)| *s);
         if !wanted(id, options) || severity < options.min_severity || excluded(obj, options) {
@@ -342,11 +350,11 @@ fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &s
             line: primary.line,
             column: primary.column,
             resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
-            message: primary.message,
+            message: primary.message.into_lang(lang),
             cases: Vec::new(),
             frame: frame_of(after, starts, primary.line, spans),
-            fix: primary.fix.unwrap_or_else(|| fix.to_string()),
-            also: group.map(|p| Instance { line: p.line, column: p.column, message: p.message }).collect(),
+            fix: primary.fix.map_or_else(|| fix.to_string(), |f| f.into_lang(lang)),
+            also: group.map(|p| Instance { line: p.line, column: p.column, message: p.message.into_lang(lang) }).collect(),
             suppressed: suppression(obj, id),
         });
     }
@@ -385,7 +393,7 @@ fn push(report: &mut Report, finding: Finding) {
 pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     let now = Manifest::parse(after);
     let prev = before.map(Manifest::parse);
-    let mut report = Report { errors: now.errors.clone(), notices: now.notices.clone(), objects: now.objects.len(), ..Report::default() };
+    let mut report = Report { errors: now.errors.clone(), notices: now.notices.clone(), objects: now.objects.len(), lang: options.lang, ..Report::default() };
     if let Some(p) = &prev {
         let tag = |e: &InputError| InputError { message: format!("in the before version: {}", e.message), ..e.clone() };
         report.errors.extend(p.errors.iter().map(tag));
@@ -401,9 +409,13 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         let configured = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
         let mut em = Emitter::default();
         (rule.check)(&input, &mut em);
-        report.notices.extend(em.not_checked.drain(..).map(|mut n| {
-            n.message = format!("[{}] not checked: {}", rule.id, n.message);
-            n
+        let lang = options.lang;
+        report.notices.extend(em.not_checked.drain(..).map(|(line, column, m)| {
+            let message = match lang {
+                casebook_model::Lang::En => format!("[{}] not checked: {}", rule.id, m.en),
+                casebook_model::Lang::Ko => format!("[{}] 검사하지 못함: {}", rule.id, m.ko),
+            };
+            InputError { line, column, message }
         }));
         // One finding per object and cause: a rule's findings on one object
         // become one finding, at its most severe instance, listing the others.
@@ -416,22 +428,22 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
             let mut severity = sev(&primary);
             if let Some((c, why)) = crate::context::cap(rule.id, obj).filter(|(c, _)| *c < severity) {
                 severity = c;
-                primary.message = format!("{} (info: {why})", primary.message);
+                primary.message = Msg { en: format!("{} (info: {})", primary.message.en, why.en), ko: format!("{} (info로 낮춤: {})", primary.message.ko, why.ko) };
             }
             if severity < options.min_severity {
                 continue;
             }
-            let also = group.into_iter().map(|r| Instance { line: r.line, column: r.column, message: r.message }).collect();
+            let also = group.into_iter().map(|r| Instance { line: r.line, column: r.column, message: r.message.into_lang(lang) }).collect();
             push(&mut report, Finding {
                 rule: rule.id,
                 severity,
                 line: primary.line,
                 column: primary.column,
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
-                message: primary.message,
+                message: primary.message.into_lang(lang),
                 cases: rule.cases.to_vec(),
                 frame: frame_of(after, &starts, primary.line, &spans),
-                fix: primary.fix.unwrap_or_else(|| rule.fix.to_string()),
+                fix: primary.fix.map_or_else(|| rule.fix_in(lang).to_string(), |f| f.into_lang(lang)),
                 also,
                 suppressed: suppression(obj, rule.id),
             });

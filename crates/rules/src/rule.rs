@@ -63,12 +63,74 @@ pub enum Category {
     Change,
 }
 
+/// A message in every locale: English and Korean, formatted from the same
+/// arguments by [`msg!`](crate::msg). A rule cannot emit a finding in one
+/// language only.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Msg {
+    /// English.
+    pub en: String,
+    /// Korean.
+    pub ko: String,
+}
+
+impl Msg {
+    /// The text in `lang`.
+    pub fn get(&self, lang: casebook_model::Lang) -> &str {
+        lang.pick(&self.en, &self.ko)
+    }
+
+    /// The text in `lang`, owned.
+    pub fn into_lang(self, lang: casebook_model::Lang) -> String {
+        match lang {
+            casebook_model::Lang::En => self.en,
+            casebook_model::Lang::Ko => self.ko,
+        }
+    }
+
+    /// Both texts with the same suffix in each language (`, ` + reason).
+    #[must_use]
+    pub fn join(mut self, sep: &str, more: &Msg) -> Msg {
+        self.en.push_str(sep);
+        self.en.push_str(&more.en);
+        self.ko.push_str(sep);
+        self.ko.push_str(&more.ko);
+        self
+    }
+
+    /// Appends a clause, given in each language.
+    pub fn push(&mut self, en: &str, ko: &str) {
+        self.en.push_str(en);
+        self.ko.push_str(ko);
+    }
+
+    /// The same text in both languages: a name or a value, not prose.
+    pub fn verbatim(s: impl Into<String>) -> Msg {
+        let en = s.into();
+        Msg { ko: en.clone(), en }
+    }
+}
+
+/// Formats a [`Msg`]: `msg!("en {x}", "ko {x}")`, both from the same
+/// arguments (inline captures work in both strings).
+#[macro_export]
+macro_rules! msg {
+    ($en:literal, $ko:literal $(,)?) => {
+        $crate::Msg { en: format!($en), ko: format!($ko) }
+    };
+    ($en:literal, $ko:literal, $($arg:tt)+) => {
+        $crate::Msg { en: format!($en, $($arg)+), ko: format!($ko, $($arg)+) }
+    };
+}
+
 /// A manifest rule: metadata as data, plus its check.
 pub struct Rule {
     /// Stable id, used in output and in `casebook.dev/ignore`.
     pub id: &'static str,
     /// One-line description.
     pub title: &'static str,
+    /// The title in Korean.
+    pub title_ko: &'static str,
     /// Area.
     pub category: Category,
     /// Default severity.
@@ -78,11 +140,16 @@ pub struct Rule {
     /// Markdown docs with the sections `What it does`, `Why it matters`,
     /// `Example` and `Use instead`.
     pub docs: &'static str,
+    /// The docs in Korean, with the sections `하는 일`, `왜 중요한가`, `예시`
+    /// and `대신 이렇게`.
+    pub docs_ko: &'static str,
     /// Whether the rule compares a before and an after version.
     pub needs_before: bool,
     /// What to change, in one sentence (and, where it is mechanical, the YAML
     /// to apply). A finding can carry a more specific fix of its own.
     pub fix: &'static str,
+    /// The fix in Korean.
+    pub fix_ko: &'static str,
     /// The check.
     pub(crate) check: fn(&Input<'_>, &mut Emitter),
 }
@@ -99,14 +166,40 @@ impl Rule {
         casebook_model::doc_section(self.docs, name)
     }
 
+    /// One section of the docs in `lang`, by its English name.
+    pub fn section_in(&self, lang: casebook_model::Lang, name: &str) -> Option<&'static str> {
+        casebook_model::doc_section(lang.pick(self.docs, self.docs_ko), name)
+    }
+
     /// The rule's documentation as data, for the bundle.
     pub fn doc(&self) -> casebook_model::RuleDoc {
+        self.doc_in(casebook_model::Lang::En)
+    }
+
+    /// The rule's documentation in `lang`.
+    pub fn doc_in(&self, lang: casebook_model::Lang) -> casebook_model::RuleDoc {
         casebook_model::RuleDoc {
             id: self.id.to_string(),
-            title: self.title.to_string(),
+            title: self.title_in(lang).to_string(),
             severity: self.severity.as_str().to_string(),
             cases: self.cases.iter().map(|c| (*c).to_string()).collect(),
-            docs: self.docs.to_string(),
+            docs: lang.pick(self.docs, self.docs_ko).to_string(),
+        }
+    }
+
+    /// The title in `lang`.
+    pub fn title_in(&self, lang: casebook_model::Lang) -> &'static str {
+        match lang {
+            casebook_model::Lang::En => self.title,
+            casebook_model::Lang::Ko => self.title_ko,
+        }
+    }
+
+    /// The general fix in `lang`.
+    pub fn fix_in(&self, lang: casebook_model::Lang) -> &'static str {
+        match lang {
+            casebook_model::Lang::En => self.fix,
+            casebook_model::Lang::Ko => self.fix_ko,
         }
     }
 }
@@ -128,15 +221,15 @@ pub struct Raw {
     pub(crate) object: usize,
     pub(crate) line: u32,
     pub(crate) column: u32,
-    pub(crate) message: String,
-    pub(crate) fix: Option<String>,
+    pub(crate) message: Msg,
+    pub(crate) fix: Option<Msg>,
     pub(crate) cap: Option<Severity>,
 }
 
 impl Raw {
     /// A fix specific to this finding, in place of the rule's general one.
-    pub fn fix(&mut self, fix: impl Into<String>) -> &mut Self {
-        self.fix = Some(fix.into());
+    pub fn fix(&mut self, fix: Msg) -> &mut Self {
+        self.fix = Some(fix);
         self
     }
 
@@ -153,20 +246,20 @@ impl Raw {
 pub struct Emitter {
     pub(crate) raw: Vec<Raw>,
     /// Checks a rule could not make on this input, shown as notices.
-    pub(crate) not_checked: Vec<crate::objects::InputError>,
+    pub(crate) not_checked: Vec<(u32, u32, Msg)>,
 }
 
 impl Emitter {
     /// Reports a finding on object number `object` (index into `Input::objects`) at `at`.
-    pub fn emit(&mut self, object: usize, at: &Node, message: impl Into<String>) -> &mut Raw {
-        self.raw.push(Raw { object, line: at.line, column: at.col, message: message.into(), fix: None, cap: None });
+    pub fn emit(&mut self, object: usize, at: &Node, message: Msg) -> &mut Raw {
+        self.raw.push(Raw { object, line: at.line, column: at.col, message, fix: None, cap: None });
         let last = self.raw.len() - 1;
         &mut self.raw[last]
     }
 
     /// Says, as a notice, that a check was not made at `at` and why: the
     /// input does not show what the rule would need to tell.
-    pub fn not_checked(&mut self, at: &Node, message: impl Into<String>) {
-        self.not_checked.push(crate::objects::InputError { line: at.line, column: at.col, message: message.into() });
+    pub fn not_checked(&mut self, at: &Node, message: Msg) {
+        self.not_checked.push((at.line, at.col, message));
     }
 }

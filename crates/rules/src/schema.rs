@@ -7,7 +7,8 @@
 //! here and are not checked.
 
 use crate::objects::Object;
-use crate::rule::Severity;
+use crate::rule::{Msg, Severity};
+use crate::msg;
 use crate::yaml::{Node, Value};
 use std::collections::HashMap;
 
@@ -24,6 +25,40 @@ pub const CHECKS: &[(&str, &str, Severity, &str)] = &[
     ("schema-required-missing", "A field the Kubernetes API requires is missing", Severity::Error, "Add the required field."),
     ("schema-api-version", "An apiVersion the chosen Kubernetes release does not serve", Severity::Error, "Change apiVersion to one the release serves for this kind, and adapt the fields that changed with it."),
 ];
+
+/// [`CHECKS`]' titles and fixes in Korean, in the same order.
+pub const CHECKS_KO: &[(&str, &str)] = &[
+    ("Kubernetes API에 없는 필드(오타이거나 잘못된 위치의 필드)", "필드 이름을 고치거나 API가 기대하는 위치로 옮긴다. 지금대로라면 Kubernetes가 그 필드를 버리거나 객체를 거부한다."),
+    ("필드 값의 타입이 Kubernetes API와 맞지 않음", "API가 기대하는 타입으로 값을 쓴다(env 값의 숫자처럼 문자열이어야 하는 값은 따옴표로 감싸고, 숫자는 따옴표 없이 쓴다)."),
+    ("Kubernetes API가 요구하는 필드가 없음", "필수 필드를 추가한다."),
+    ("선택한 Kubernetes 릴리스가 제공하지 않는 apiVersion", "apiVersion을 그 릴리스가 이 kind에 제공하는 버전으로 바꾸고, 함께 바뀐 필드를 맞춘다."),
+];
+
+/// What a value should have been, for a wrong-type message.
+#[derive(Debug, Clone, Copy)]
+enum Want {
+    NumberOrString,
+    String,
+    Integer,
+    Number,
+    Bool,
+    Mapping,
+    List,
+}
+
+impl Want {
+    fn text(self) -> (&'static str, &'static str) {
+        match self {
+            Want::NumberOrString => ("a number or a string", "숫자나 문자열"),
+            Want::String => ("a string", "문자열"),
+            Want::Integer => ("an integer", "정수"),
+            Want::Number => ("a number", "숫자"),
+            Want::Bool => ("true or false", "true 또는 false"),
+            Want::Mapping => ("a mapping", "매핑"),
+            Want::List => ("a list", "리스트"),
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Ty {
@@ -67,8 +102,8 @@ pub(crate) struct Problem {
     pub(crate) check: usize,
     pub(crate) line: u32,
     pub(crate) column: u32,
-    pub(crate) message: String,
-    pub(crate) fix: Option<String>,
+    pub(crate) message: Msg,
+    pub(crate) fix: Option<Msg>,
     pub(crate) severity: Option<Severity>,
 }
 
@@ -194,8 +229,14 @@ impl Schema {
             check: 3,
             line: at.line,
             column: at.col,
-            message: format!("{} {} is a pre-release API; Kubernetes {} also serves the stable {best}, and pre-release versions are removed in later releases", o.kind, o.api_version, rel.name),
-            fix: Some(format!("Change apiVersion to {best} and adapt the fields that changed with it.")),
+            message: msg!(
+                "{} {} is a pre-release API; Kubernetes {} also serves the stable {best}, and pre-release versions are removed in later releases",
+                "{} {}은(는) 정식 출시 전 API다. Kubernetes {}은(는) 안정 버전 {best}도 제공하며, 출시 전 버전은 이후 릴리스에서 제거된다",
+                o.kind,
+                o.api_version,
+                rel.name
+            ),
+            fix: Some(msg!("Change apiVersion to {best} and adapt the fields that changed with it.", "apiVersion을 {best}(으)로 바꾸고 함께 바뀐 필드를 맞춘다.")),
             severity: Some(Severity::Info),
         })
     }
@@ -211,16 +252,20 @@ impl Schema {
         // The last release in the table that still served it.
         let last = self.releases.iter().rev().find(|r| r.kinds.contains_key(&(o.api_version.clone(), o.kind.clone()))).map(|r| r.name.clone());
         let when = match last {
-            Some(l) => format!(" (the last release in the table that served it is {l})"),
-            None => String::new(),
+            Some(l) => msg!(" (the last release in the table that served it is {l})", " (표에서 이 버전을 제공한 마지막 릴리스는 {l})"),
+            None => Msg::default(),
         };
+        let (when_en, when_ko) = (when.en, when.ko);
         let stable = served.iter().rev().find(|a| !a.contains("alpha") && !a.contains("beta")).copied().unwrap_or(served[served.len() - 1]);
         Some(Problem {
             check: 3,
             line: at.line,
             column: at.col,
-            message: format!("Kubernetes {} does not serve {} {}{when}; it serves {} as {}", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
-            fix: Some(format!("Change apiVersion to {stable} and adapt the fields that changed with it.")),
+            message: Msg {
+                en: format!("Kubernetes {} does not serve {} {}{when_en}; it serves {} as {}", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
+                ko: format!("Kubernetes {}은(는) {} {}을(를) 제공하지 않는다{when_ko}. {}은(는) {}(으)로 제공된다", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
+            },
+            fix: Some(msg!("Change apiVersion to {stable} and adapt the fields that changed with it.", "apiVersion을 {stable}(으)로 바꾸고 함께 바뀐 필드를 맞춘다.")),
             severity: None,
         })
     }
@@ -231,23 +276,25 @@ impl Schema {
         if matches!(node.value, Value::Null) {
             return;
         }
-        let wrong = |out: &mut Vec<Problem>, path: &Path<'_>, want: &str| {
+        let wrong = |out: &mut Vec<Problem>, path: &Path<'_>, want: Want| {
             let at = path.render();
             let got = match &node.value {
-                Value::Map(_) => "a mapping".to_string(),
-                Value::Seq(_) => "a list".to_string(),
+                Value::Map(_) => msg!("a mapping", "매핑"),
+                Value::Seq(_) => msg!("a list", "리스트"),
                 Value::Scalar { text, quoted } => {
                     let shown: String = text.chars().take(40).collect();
-                    if *quoted { format!("the string \"{shown}\"") } else { format!("`{shown}`") }
+                    if *quoted { msg!("the string \"{shown}\"", "문자열 \"{shown}\"") } else { Msg::verbatim(format!("`{shown}`")) }
                 }
-                Value::Null => "null".to_string(),
+                Value::Null => Msg::verbatim("null"),
             };
-            out.push(Problem { check: 1, line: node.line, column: node.col, message: format!("{at} must be {want}, not {got}"), fix: None, severity: None });
+            let (want_en, want_ko) = want.text();
+            let message = Msg { en: format!("{at} must be {want_en}, not {}", got.en), ko: format!("{at}은(는) {want_ko}이어야 하지만 {}이다", got.ko) };
+            out.push(Problem { check: 1, line: node.line, column: node.col, message, fix: None, severity: None });
         };
         match ty {
             Ty::Any | Ty::IntOrStr | Ty::Quantity => {
                 if !matches!(node.value, Value::Scalar { .. }) && !matches!(ty, Ty::Any) {
-                    wrong(out, path, "a number or a string");
+                    wrong(out, path, Want::NumberOrString);
                 }
             }
             Ty::Str => match &node.value {
@@ -256,29 +303,33 @@ impl Schema {
                         check: 1,
                         line: node.line,
                         column: node.col,
-                        message: format!("{} must be a string, but `{text}` is read as a {}", path.render(), if is_bool(text) { "boolean" } else { "number" }),
-                        fix: Some(format!("Quote the value: \"{text}\".")),
+                        message: if is_bool(text) {
+                            msg!("{} must be a string, but `{text}` is read as a boolean", "{}은(는) 문자열이어야 하지만 `{text}`은(는) 불리언으로 읽힌다", path.render())
+                        } else {
+                            msg!("{} must be a string, but `{text}` is read as a number", "{}은(는) 문자열이어야 하지만 `{text}`은(는) 숫자로 읽힌다", path.render())
+                        },
+                        fix: Some(msg!("Quote the value: \"{text}\".", "값을 따옴표로 감싼다: \"{text}\".")),
                         severity: None,
                     });
                 }
                 Value::Scalar { .. } => {}
-                _ => wrong(out, path, "a string"),
+                _ => wrong(out, path, Want::String),
             },
             Ty::Int => match &node.value {
                 Value::Scalar { text, quoted: false } if text.trim().parse::<i64>().is_ok() => {}
-                _ => wrong(out, path, "an integer"),
+                _ => wrong(out, path, Want::Integer),
             },
             Ty::Num => match &node.value {
                 Value::Scalar { text, quoted: false } if is_number(text) => {}
-                _ => wrong(out, path, "a number"),
+                _ => wrong(out, path, Want::Number),
             },
             Ty::Bool => match &node.value {
                 Value::Scalar { text, quoted: false } if is_bool(text) => {}
-                _ => wrong(out, path, "true or false"),
+                _ => wrong(out, path, Want::Bool),
             },
             Ty::OpenObj => {
                 if !matches!(node.value, Value::Map(_)) {
-                    wrong(out, path, "a mapping");
+                    wrong(out, path, Want::Mapping);
                 }
             }
             Ty::Map(inner) => match &node.value {
@@ -289,7 +340,7 @@ impl Schema {
                         path.0.pop();
                     }
                 }
-                _ => wrong(out, path, "a mapping"),
+                _ => wrong(out, path, Want::Mapping),
             },
             Ty::Arr(inner) => match &node.value {
                 Value::Seq(items) => {
@@ -299,12 +350,12 @@ impl Schema {
                         path.0.pop();
                     }
                 }
-                _ => wrong(out, path, "a list"),
+                _ => wrong(out, path, Want::List),
             },
             Ty::Obj(b) => {
                 let Some(body) = self.bodies.get(*b as usize) else { return };
                 let Value::Map(entries) = &node.value else {
-                    wrong(out, path, "a mapping");
+                    wrong(out, path, Want::Mapping);
                     return;
                 };
                 for (k, v) in entries {
@@ -320,8 +371,14 @@ impl Schema {
                             let hint = suggest(name, &body.fields);
                             let at = path.render();
                             let (msg, fix) = match &hint {
-                                Some(h) => (format!("{at} has no field `{name}`; did you mean `{h}`? As written, it is not applied"), Some(format!("Rename `{name}` to `{h}`."))),
-                                None => (format!("{at} has no field `{name}`; as written, it is not applied"), None),
+                                Some(h) => (
+                                    msg!(
+                                        "{at} has no field `{name}`; did you mean `{h}`? As written, it is not applied",
+                                        "{at}에는 `{name}` 필드가 없다. `{h}`을(를) 뜻했는가? 지금대로라면 적용되지 않는다"
+                                    ),
+                                    Some(msg!("Rename `{name}` to `{h}`.", "`{name}`을(를) `{h}`(으)로 바꾼다.")),
+                                ),
+                                None => (msg!("{at} has no field `{name}`; as written, it is not applied", "{at}에는 `{name}` 필드가 없다. 지금대로라면 적용되지 않는다"), None),
                             };
                             out.push(Problem { check: 0, line: k.line, column: k.col, message: msg, fix, severity: None });
                         }
@@ -334,8 +391,8 @@ impl Schema {
                             check: 2,
                             line: node.line,
                             column: node.col,
-                            message: format!("{at} lacks the required field `{f}`"),
-                            fix: Some(format!("Add `{f}` to {at}.")),
+                            message: msg!("{at} lacks the required field `{f}`", "{at}에 필수 필드 `{f}`이(가) 없다"),
+                            fix: Some(msg!("Add `{f}` to {at}.", "{at}에 `{f}`을(를) 추가한다.")),
                             severity: None,
                         });
                     }
@@ -448,7 +505,7 @@ mod tests {
         let p = problems(yaml, "1.37");
         assert_eq!(p.len(), 1, "{p:?}");
         assert_eq!((p[0].check, p[0].line, p[0].column), (0, 8, 7));
-        assert!(p[0].message.contains("did you mean `readinessProbe`"), "{}", p[0].message);
+        assert!(p[0].message.en.contains("did you mean `readinessProbe`"), "{}", p[0].message.en);
     }
 
     #[test]
@@ -457,7 +514,7 @@ mod tests {
         let p = problems(yaml, "1.37");
         assert_eq!(p.len(), 1, "{p:?}");
         assert_eq!(p[0].line, 14);
-        assert!(p[0].message.contains("has no field `livenessProbe`"), "{}", p[0].message);
+        assert!(p[0].message.en.contains("has no field `livenessProbe`"), "{}", p[0].message.en);
     }
 
     #[test]
@@ -466,9 +523,9 @@ mod tests {
         let p = problems(yaml, "1.37");
         let checks: Vec<usize> = p.iter().map(|p| p.check).collect();
         assert!(checks.contains(&1) && checks.contains(&2), "{p:?}");
-        assert!(p.iter().any(|p| p.message.contains("replicas must be an integer")), "{p:?}");
-        assert!(p.iter().any(|p| p.message.contains("must be a string, but `8080` is read as a number")), "{p:?}");
-        assert!(p.iter().any(|p| p.message.contains("lacks the required field `selector`")), "{p:?}");
+        assert!(p.iter().any(|p| p.message.en.contains("replicas must be an integer")), "{p:?}");
+        assert!(p.iter().any(|p| p.message.en.contains("must be a string, but `8080` is read as a number")), "{p:?}");
+        assert!(p.iter().any(|p| p.message.en.contains("lacks the required field `selector`")), "{p:?}");
     }
 
     #[test]
@@ -477,7 +534,7 @@ mod tests {
         let p = problems(yaml, "1.37");
         assert_eq!(p.len(), 1, "{p:?}");
         assert_eq!(p[0].check, 3);
-        assert!(p[0].message.contains("serves PodDisruptionBudget as policy/v1"), "{}", p[0].message);
+        assert!(p[0].message.en.contains("serves PodDisruptionBudget as policy/v1"), "{}", p[0].message.en);
     }
 
     #[test]

@@ -81,3 +81,71 @@ fn every_rule_is_documented_and_grounded() {
     }
     assert!(rules().len() >= 25, "the issue asks for at least 25 rules");
 }
+
+fn has_hangul(s: &str) -> bool {
+    s.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+}
+
+/// Every fail fixture, reviewed in Korean, gives the same findings with
+/// Korean messages and fixes that keep every number and identifier.
+#[test]
+fn findings_read_in_korean_and_keep_every_value() {
+    let mut checked = 0;
+    for dir in std::fs::read_dir(fixtures_dir()).unwrap() {
+        let dir = dir.unwrap().path();
+        let id = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let f = f.unwrap().path();
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.starts_with("fail") || !f.extension().is_some_and(|e| e.eq_ignore_ascii_case("yaml")) || name.ends_with(".before.yaml") {
+                continue;
+            }
+            let after = std::fs::read_to_string(&f).unwrap();
+            let before = std::fs::read_to_string(f.with_extension("before.yaml")).ok();
+            let opts = |lang| Options { only: vec![id.clone()], lang, ..Options::default() };
+            let en = review(&after, before.as_deref(), &opts(casebook_model::Lang::En));
+            let ko = review(&after, before.as_deref(), &opts(casebook_model::Lang::Ko));
+            assert_eq!(en.findings.len(), ko.findings.len(), "{id}/{name}");
+            for (e, k) in en.findings.iter().zip(&ko.findings) {
+                assert_eq!((e.rule, e.line, e.column, e.severity), (k.rule, k.line, k.column, k.severity), "{id}/{name}");
+                for (what, en_text, ko_text) in [("message", &e.message, &k.message), ("fix", &e.fix, &k.fix)] {
+                    assert!(has_hangul(ko_text), "{id}/{name}: the Korean {what} is not Korean: {ko_text}");
+                    let missing = casebook_model::missing_tokens(en_text, ko_text);
+                    assert!(missing.is_empty(), "{id}/{name}: the Korean {what} drops {missing:?}\n en: {en_text}\n ko: {ko_text}");
+                }
+                for (a, b) in e.also.iter().zip(&k.also) {
+                    assert!(has_hangul(&b.message) && casebook_model::missing_tokens(&a.message, &b.message).is_empty(), "{id}/{name}: {}", b.message);
+                }
+                checked += 1;
+            }
+            for n in &ko.notices {
+                assert!(has_hangul(&n.message), "{id}/{name}: notice in English: {}", n.message);
+            }
+        }
+    }
+    assert!(checked > 40, "only {checked} findings compared");
+}
+
+/// Every rule's title, fix and docs exist in Korean, with the same sections
+/// and every number and identifier of the English.
+#[test]
+fn rule_docs_read_in_korean() {
+    for r in rules() {
+        for (what, en, ko) in [("title", r.title, r.title_ko), ("fix", r.fix, r.fix_ko)] {
+            assert!(has_hangul(ko), "{}: no Korean {what}", r.id);
+            let missing = casebook_model::missing_tokens(en, ko);
+            assert!(missing.is_empty(), "{}: the Korean {what} drops {missing:?}", r.id);
+        }
+        for (section, _) in casebook_model::DOC_SECTIONS {
+            let en = r.section(section).unwrap_or_else(|| panic!("{}: no {section}", r.id));
+            let ko = r.section_in(casebook_model::Lang::Ko, section).unwrap_or_else(|| panic!("{}: no Korean {section}", r.id));
+            assert!(section == "Example" || section == "Use instead" || has_hangul(ko), "{}: Korean {section} is not Korean", r.id);
+            let missing = casebook_model::missing_tokens(en, ko);
+            assert!(missing.is_empty(), "{}: the Korean {section} drops {missing:?}", r.id);
+        }
+    }
+    for ((id, title, _, fix), (title_ko, fix_ko)) in SCHEMA_CHECKS.iter().zip(casebook_rules::SCHEMA_CHECKS_KO) {
+        assert!(has_hangul(title_ko) && has_hangul(fix_ko), "{id}");
+        assert!(casebook_model::missing_tokens(title, title_ko).is_empty() && casebook_model::missing_tokens(fix, fix_ko).is_empty(), "{id}");
+    }
+}

@@ -1,13 +1,16 @@
+use crate::msg;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "certificate-missing-ingress-host",
     title: "An Ingress serves a host name that the certificate in its TLS Secret does not cover",
+    title_ko: "TLS Secret의 인증서가 포함하지 않는 호스트 이름을 제공하는 Ingress",
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["2025-02-19-wikimedia-kartotherian-wikikube-tls-san-missing"],
     fix: "Add the host to the Certificate's `dnsNames` (or use a certificate that covers it) before the Ingress serves it.",
+    fix_ko: "Ingress가 호스트를 제공하기 전에 그 호스트를 Certificate의 `dnsNames`에 추가한다(또는 그 호스트를 포함하는 인증서를 사용한다).",
     needs_before: false,
     check,
     docs: docs!(
@@ -45,6 +48,38 @@ Certificate from the Ingress itself (the `cert-manager.io/cluster-issuer`
 annotation), so that the two cannot drift apart.
 "
     ),
+    docs_ko: docs!(r"## 하는 일
+입력에 Ingress와, 그 `spec.tls` 항목 중 하나에 지정된 Secret을 채우는 cert-manager
+`Certificate`가 함께 있으면, 그 항목의 호스트 중 Certificate의 `dnsNames`(또는
+`commonName`)에 직접으로든 `*.example.org` 같은 한 레이블 와일드카드로든 포함되지 않는
+호스트를 모두 찾아낸다.
+
+## 왜 중요한가
+인증서에 없는 이름을 요청하는 클라이언트는 매번 TLS 핸드셰이크에 실패한다. 이 실패는
+TCP까지만 확인하는 헬스 체크 뒤에 숨을 수 있다. Wikimedia가 지도 프런트엔드를
+Kubernetes로 옮겼을 때 그곳의 인증서에는 `maps.wikimedia.org` 이름이 없었다. 새
+백엔드의 TCP 체크가 통과했기 때문에 CDN은 계속 그쪽으로 트래픽을 보냈고, 누군가
+알아차리기 전까지 다섯 시간 동안 약 31,000건의 요청이 실패했다.
+
+## 예시
+```yaml
+kind: Certificate
+spec:
+  secretName: maps-tls
+  dnsNames: [kartotherian.svc.eqiad.wmnet]
+---
+kind: Ingress
+spec:
+  tls:
+    - hosts: [maps.wikimedia.org]
+      secretName: maps-tls
+```
+
+## 대신 이렇게
+Certificate에 공개 호스트 이름을 모두 나열하거나, cert-manager가 Ingress 자체로부터
+Certificate를 만들게 해서(`cert-manager.io/cluster-issuer` 애너테이션) 둘이 서로
+어긋날 수 없게 한다.
+"),
 };
 
 /// Whether a certificate name (possibly `*.`-wildcarded) covers a host.
@@ -90,8 +125,8 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 });
                 let Some((c, names)) = filled_by else { continue };
                 if !names.iter().any(|n| covers(n, h)) {
-                    out.emit(i, host, format!(
-                        "Gateway {} listener serves {h} with Secret {secret}, but Certificate {} does not list {h}; every TLS handshake for it will fail",
+                    out.emit(i, host, msg!(
+                        "Gateway {} listener serves {h} with Secret {secret}, but Certificate {} does not list {h}; every TLS handshake for it will fail", "Gateway {} 리스너는 Secret {secret}으로 {h}을(를) 제공하지만 Certificate {}에는 {h}이(가) 없다. 이 호스트의 TLS 핸드셰이크는 모두 실패한다",
                         gw.name, input.objects[*c].name
                     ));
                 }
@@ -112,8 +147,8 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                     out.emit(
                         i,
                         host,
-                        format!(
-                            "Ingress {} serves {h} with Secret {secret}, but Certificate {} does not list {h}; every TLS handshake for it will fail",
+                        msg!(
+                            "Ingress {} serves {h} with Secret {secret}, but Certificate {} does not list {h}; every TLS handshake for it will fail", "Ingress {}은(는) Secret {secret}으로 {h}을(를) 제공하지만 Certificate {}에는 {h}이(가) 없다. 이 호스트의 TLS 핸드셰이크는 모두 실패한다",
                             ing.name, input.objects[*c].name
                         ),
                     );

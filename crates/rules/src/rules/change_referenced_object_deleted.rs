@@ -1,3 +1,4 @@
+use crate::msg;
 
 use crate::objects::Object;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
@@ -6,10 +7,12 @@ use crate::yaml::Node;
 pub(crate) static RULE: Rule = Rule {
     id: "change-referenced-object-deleted",
     title: "An object that others still reference is deleted",
+    title_ko: "다른 객체가 아직 참조하는데 삭제되는 객체",
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404", "2025-05-28-influxdata-auth-resource-recreate-outage"],
     fix: "Keep the object until nothing references it, or remove the references in the same change.",
+    fix_ko: "아무것도 참조하지 않을 때까지 객체를 유지하거나, 같은 변경에서 참조를 제거한다.",
     needs_before: true,
     check,
     docs: docs!(r"## What it does
@@ -35,6 +38,28 @@ envFrom: [{configMapRef: {name: flags}}]
 ## Use instead
 Remove the references first, deploy, confirm nothing reads the object, then
 delete it in a later change.
+"),
+    docs_ko: docs!(r"## 하는 일
+변경 전/후 리뷰에서, 변경 전에는 있고 변경 후에는 없는 객체(ConfigMap, Secret, Service,
+ServiceAccount, PersistentVolumeClaim) 중 변경 후 버전의 객체가 아직 참조하는 것을
+찾아낸다. 대상 참조는 env와 볼륨 참조, `serviceAccountName`, Ingress 백엔드, 클레임
+이름이다. 결과는 그 참조를 가리킨다.
+
+## 왜 중요한가
+아직 사용 중인 것을 삭제하는 일은 라이브러리에서 가장 흔한 장애 계기 중 하나다. Render는
+메타데이터 서비스가 아직 읽던 기능 플래그를 정리했다. InfluxData는 서비스 간 인증이
+의존하던 리소스를 삭제하고 다시 만들었고, 여러 클러스터의 마이크로서비스가 더 이상 서로
+인증할 수 없었다.
+
+## 예시
+```yaml
+# before: ConfigMap flags exists; after: it is gone, but
+envFrom: [{configMapRef: {name: flags}}]
+```
+
+## 대신 이렇게
+먼저 참조를 제거하고 배포한 뒤, 그 객체를 읽는 것이 없음을 확인하고, 이후의 변경에서
+삭제한다.
 "),
 };
 
@@ -97,7 +122,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         for (kind, name, node) in references(o) {
             let was_there = exists(before, kind, &name, o);
             if was_there && !exists(input.objects, kind, &name, o) {
-                out.emit(i, node, format!("{kind} {name} is deleted by this change, but {} still references it", o.display()));
+                out.emit(i, node, msg!("{kind} {name} is deleted by this change, but {} still references it", "이 변경으로 {kind} {name}이(가) 삭제되지만 {}이(가) 아직 이를 참조한다", o.display()));
             }
         }
     }

@@ -1,3 +1,4 @@
+use crate::msg;
 use super::{container_name, workloads};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
@@ -5,10 +6,12 @@ use crate::yaml::Node;
 pub(crate) static RULE: Rule = Rule {
     id: "database-liveness-probe",
     title: "A database server container has a liveness probe that can restart it mid-stall or mid-recovery",
+    title_ko: "스토리지 지연이나 복구 도중에 재시작될 수 있는 liveness probe가 있는 데이터베이스 서버 컨테이너",
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-08-27-pawtograder-postgres-liveness-probe-nfs-stall", "2018-12-04-nre-labs-etcd-liveness-probe-restart-loop"],
     fix: "Remove the liveness probe from the database container (keep a readiness probe), or make it a `startupProbe` plus a very tolerant liveness check.",
+    fix_ko: "데이터베이스 컨테이너에서 liveness probe를 제거하거나(readiness probe는 유지한다), `startupProbe`와 매우 관대한 liveness 검사로 바꾼다.",
     needs_before: false,
     check,
     docs: docs!(
@@ -55,6 +58,45 @@ containers:
 ```
 "
     ),
+    docs_ko: docs!(r"## 하는 일
+이미지가 데이터베이스 서버인 컨테이너의 `livenessProbe`를 찾아낸다. 대상은
+PostgreSQL(PostGIS, TimescaleDB, Supabase 이미지 포함), MySQL, MariaDB,
+Percona Server, MongoDB, etcd다. 데이터베이스 이름만 달고 있는 exporter,
+operator, 프록시는 건드리지 않는다.
+
+## 왜 중요한가
+단일 writer 데이터베이스를 재시작해도 liveness probe가 감지할 수 있는 문제는 아무것도
+해결되지 않는다. 스토리지가 지연될 때 재시작한다고 디스크가 더 빨리 응답하지는 않는다.
+크래시 후 write-ahead log를 재생하는 동안에는 설계상 연결을 거부하며, 그때 데이터베이스를
+죽이는 probe는 재생을 처음부터 다시 시작하게 할 뿐이다. 재시작할 때마다 모든 연결과 예열된
+버퍼 캐시가 사라진다. Pawtograder의 프로덕션은 네트워크 유지보수 중 몇 초간의 NFS 지연으로
+`pg_isready`가 실패하자 liveness probe가 먼저 프라이머리를, 이어서 복제본을 재시작하면서
+하루에 두 번 다운됐다. 그때 스토리지는 이미 복구된 상태였다. 팀은 probe를 제거하고 다시
+들어오지 않도록 테스트를 추가했다. NRE Labs의 단일 etcd 멤버는 kubeadm이 생성한 liveness
+probe에 의해 2분마다 죽었고 API 서버도 함께 내려갔다. etcd 자체는 정상이었다. 장애는 probe를
+제거하고 나서야 끝났다.
+
+## 예시
+```yaml
+containers:
+  - name: postgres
+    image: postgres:16
+    livenessProbe:
+      exec: {command: [pg_isready, -U, postgres]}
+```
+
+## 대신 이렇게
+파드를 서비스 대상에서 빼기만 하는 readiness probe를 유지하고, 시작이 느리다면 넉넉한
+`startupProbe`를 둔다. 재시작은 데이터베이스 자체의 감독 기능이나 operator에 맡긴다:
+```yaml
+containers:
+  - name: postgres
+    image: postgres:16
+    readinessProbe:
+      exec: {command: [pg_isready, -U, postgres]}
+      periodSeconds: 10
+```
+"),
 };
 
 /// Image names (the last path segment, without tag or digest) of database servers.
@@ -80,8 +122,8 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             out.emit(
                 i,
                 probe,
-                format!(
-                    "container {}: {db} has a liveness probe; restarting a database cannot end a storage stall or finish crash recovery sooner, and it drops every connection and its cache; keep readiness (and startup) probes instead",
+                msg!(
+                    "container {}: {db} has a liveness probe; restarting a database cannot end a storage stall or finish crash recovery sooner, and it drops every connection and its cache; keep readiness (and startup) probes instead", "컨테이너 {}: {db}에 liveness probe가 있다. 데이터베이스를 재시작해도 스토리지 지연이 끝나거나 크래시 복구가 빨라지지 않으며, 모든 연결과 캐시가 사라진다. readiness(와 startup) probe만 둔다",
                     container_name(c)
                 ),
             );

@@ -1,14 +1,17 @@
+use crate::msg;
 use super::{container_name, workloads};
-use crate::rule::{Category, Emitter, Input, Rule, Severity};
+use crate::rule::{Category, Emitter, Input, Msg, Rule, Severity};
 use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "heap-above-memory-limit",
     title: "A process's configured maximum heap is at or above its container's memory limit",
+    title_ko: "컨테이너의 메모리 한도 이상으로 설정된 프로세스의 최대 힙",
     category: Category::Resources,
     severity: Severity::Error,
     cases: &["2025-04-16-spotify-envoy-filter-order-memory-limit"],
     fix: "Set the heap ceiling below the memory limit, leaving room for non-heap memory (for the JVM, `-XX:MaxRAMPercentage=75` instead of a fixed `-Xmx`).",
+    fix_ko: "힙 상한을 메모리 한도보다 낮게 설정해 힙 외 메모리를 위한 여유를 남긴다(JVM이라면 고정된 `-Xmx` 대신 `-XX:MaxRAMPercentage=75`).",
     needs_before: false,
     check,
     docs: docs!(
@@ -48,6 +51,40 @@ the process allocates (thread stacks, buffers, native memory): for example
 `-XX:MaxRAMPercentage=75`, which follows the limit.
 "
     ),
+    docs_ko: docs!(r"## 하는 일
+컨테이너의 `resources.limits.memory`를 그 프로세스에 지정된 힙 상한과 비교해,
+상한이 한도와 같거나 더 높으면 표시한다. 읽는 항목은 다음과 같다.
+- 명령, 인수, 또는 `JAVA_TOOL_OPTIONS`, `JDK_JAVA_OPTIONS`, `JAVA_OPTS`,
+  `_JAVA_OPTIONS`, `CATALINA_OPTS`에 있는 JVM `-Xmx`
+- 명령, 인수 또는 `NODE_OPTIONS`에 있는 Node.js `--max-old-space-size`
+- Go의 `GOMEMLIMIT`
+- 컨테이너가 마운트하는, 입력 속 ConfigMap에 있는 Envoy overload manager의
+  `max_heap_size_bytes`
+
+## 왜 중요한가
+프로세스는 주어진 힙 상한에 맞춰 캐시, 가비지 컬렉션, 자체 부하 차단의 크기를
+정한다. 그 상한이 컨테이너의 한도보다 높으면 커널의 OOM killer가 먼저 움직인다.
+부하가 걸리면 컨테이너는 느려지거나 부하를 덜어내는 대신 종료되고, 재시작할
+때마다 같은 부하를 맞는다. Spotify에서는 한 번의 크래시로 경계(perimeter)의 모든
+Envoy가 동시에 재시작됐다. Envoy의 최대 힙이 파드의 메모리 한도보다 높게 설정되어
+있어서 새 인스턴스마다 트래픽이 몰려 한도를 넘어 커졌고 다시 종료됐으며, 대부분의
+사용자가 세 시간 넘게 서비스를 쓸 수 없었다.
+
+## 예시
+```yaml
+containers:
+  - name: api
+    args: [-Xmx4g, -jar, api.jar]
+    resources:
+      limits: {memory: 3Gi}
+```
+
+## 대신 이렇게
+힙 상한을 한도보다 충분히 낮게 두어, 프로세스가 할당하는 나머지 모든 것(스레드
+스택, 버퍼, 네이티브 메모리)을 위한 여유를 남긴다. 예를 들어 3Gi 한도에는
+`-Xmx2g`를 쓰거나, 한도를 따라가는 `-XX:MaxRAMPercentage=75` 같은 JVM 비율
+설정을 쓴다.
+"),
 };
 
 /// Bytes in a Kubernetes quantity: `512Mi`, `1.5G`, `1e9`, `1000`.
@@ -148,18 +185,18 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             else {
                 continue;
             };
-            let mut ceilings: Vec<(f64, String)> = Vec::new();
+            let mut ceilings: Vec<(f64, Msg)> = Vec::new();
             for key in ["command", "args"] {
                 for arg in c.get(key).map(Node::items).unwrap_or_default().iter().filter_map(Node::as_str) {
-                    ceilings.extend(heap_flags(arg));
+                    ceilings.extend(heap_flags(arg).into_iter().map(|(b, flag)| (b, Msg::verbatim(flag))));
                 }
             }
             for env in c.get("env").map(Node::items).unwrap_or_default() {
                 let (Some(name), Some(value)) = (env.get("name").and_then(Node::as_str), env.get("value").and_then(Node::as_str)) else { continue };
                 if JAVA_ENV.contains(&name) {
-                    ceilings.extend(heap_flags(value).into_iter().map(|(b, flag)| (b, format!("{flag} in {name}"))));
+                    ceilings.extend(heap_flags(value).into_iter().map(|(b, flag)| (b, msg!("{flag} in {name}", "{name}의 {flag}"))));
                 } else if name == "GOMEMLIMIT" {
-                    ceilings.extend(go_bytes(value).map(|b| (b, format!("GOMEMLIMIT={value}"))));
+                    ceilings.extend(go_bytes(value).map(|b| (b, Msg::verbatim(format!("GOMEMLIMIT={value}")))));
                 }
             }
             for mount in c.get("volumeMounts").map(Node::items).unwrap_or_default() {
@@ -168,16 +205,16 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 let cms = input.objects.iter().filter(|o| o.kind == "ConfigMap" && o.name == cm_name && o.same_namespace(wl));
                 for cm in cms {
                     for (_, text) in cm.root.get("data").map(Node::string_map).unwrap_or_default() {
-                        ceilings.extend(envoy_heap(&text).map(|b| (b, format!("max_heap_size_bytes in ConfigMap {cm_name}"))));
+                        ceilings.extend(envoy_heap(&text).map(|b| (b, msg!("max_heap_size_bytes in ConfigMap {cm_name}", "ConfigMap {cm_name}의 max_heap_size_bytes"))));
                     }
                 }
             }
-            if let Some((heap, from)) = ceilings.into_iter().filter(|(b, _)| *b >= limit).max_by(|a, b| a.0.total_cmp(&b.0)) {
+            if let Some((heap, Msg { en: from_en, ko: from_ko })) = ceilings.into_iter().filter(|(b, _)| *b >= limit).max_by(|a, b| a.0.total_cmp(&b.0)) {
                 out.emit(
                     i,
                     limit_node,
-                    format!(
-                        "container {}: its heap may grow to {} ({from}), at or above its memory limit of {}; under load it is OOM-killed before its own heap limit or load shedding can act",
+                    msg!(
+                        "container {}: its heap may grow to {} ({from_en}), at or above its memory limit of {}; under load it is OOM-killed before its own heap limit or load shedding can act", "컨테이너 {}: 힙이 {}({from_ko})까지 커질 수 있어 메모리 한도 {} 이상이다. 부하가 걸리면 자체 힙 한도나 부하 차단이 작동하기 전에 OOM으로 종료된다",
                         container_name(c),
                         human(heap),
                         human(limit)

@@ -1,3 +1,4 @@
+use crate::msg;
 use super::{container_name, workloads};
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
@@ -5,10 +6,12 @@ use crate::yaml::Node;
 pub(crate) static RULE: Rule = Rule {
     id: "liveness-aggressive",
     title: "Liveness probe restarts containers after a very short failure",
+    title_ko: "아주 짧은 실패 후에 컨테이너를 재시작하는 liveness probe",
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-09-29-azure-openai-sweden-central"],
     fix: "Give the liveness probe more room: raise `failureThreshold` and `periodSeconds` so that it restarts only a container that has been stuck for well over a minute.",
+    fix_ko: "liveness probe에 여유를 더 준다. `failureThreshold`와 `periodSeconds`를 올려 1분을 훨씬 넘게 멈춰 있는 컨테이너만 재시작하게 한다.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -39,6 +42,33 @@ livenessProbe:
   timeoutSeconds: 5
 ```
 "),
+    docs_ko: docs!(r"## 하는 일
+`failureThreshold: 1`이거나 실패 구간(`periodSeconds × failureThreshold`)이 10초
+미만인 liveness probe를 찾아낸다.
+
+## 왜 중요한가
+부하가 걸리면 정상 프로세스도 probe를 한두 번 놓칠 수 있다. 한 번 놓쳤다고 재시작하는
+liveness probe는 느려진 구간을 재시작 폭주로 바꾸고, 최악의 시점에 용량을 줄이고 시작
+부하를 더한다. Azure OpenAI Sweden Central 장애는 압박을 받던 인스턴스가 헬스 체크에
+의해 재시작되면서 길어졌다.
+
+## 예시
+```yaml
+livenessProbe:
+  httpGet: {path: /livez, port: 8080}
+  periodSeconds: 2
+  failureThreshold: 1
+```
+
+## 대신 이렇게
+```yaml
+livenessProbe:
+  httpGet: {path: /livez, port: 8080}
+  periodSeconds: 10
+  failureThreshold: 3
+  timeoutSeconds: 5
+```
+"),
 };
 
 const MIN_WINDOW_SECONDS: i64 = 10;
@@ -52,7 +82,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             let window = period * failures;
             if failures <= 1 || window < MIN_WINDOW_SECONDS {
                 let at = p.key("failureThreshold").or_else(|| p.key("periodSeconds")).unwrap_or(p);
-                out.emit(i, at, format!("container {}: the liveness probe restarts the container after {window}s of failed checks ({failures} × {period}s); allow at least {MIN_WINDOW_SECONDS}s", container_name(c)));
+                out.emit(i, at, msg!("container {}: the liveness probe restarts the container after {window}s of failed checks ({failures} × {period}s); allow at least {MIN_WINDOW_SECONDS}s", "컨테이너 {}: liveness probe가 {window}s 동안 검사에 실패하면({failures} × {period}s) 컨테이너를 재시작한다. 최소 {MIN_WINDOW_SECONDS}s는 허용한다", container_name(c)));
             }
         }
     }

@@ -1,13 +1,16 @@
+use crate::msg;
 use crate::rule::{Category, Emitter, Input, Rule, Severity};
 use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "service-selector-extra-label",
     title: "Service selector has a label the pod template lacks",
+    title_ko: "파드 템플릿에 없는 레이블을 가진 Service 셀렉터",
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
     fix: "Remove the extra label from the Service selector, or add it to the pod template and roll that out before changing the selector.",
+    fix_ko: "Service 셀렉터에서 여분의 레이블을 제거하거나, 그 레이블을 파드 템플릿에 추가해 셀렉터를 바꾸기 전에 먼저 롤아웃한다.",
     needs_before: false,
     check,
     docs: docs!(r"## What it does
@@ -39,6 +42,33 @@ spec: {template: {metadata: {labels: {app: distributor}}}}
 ## Use instead
 Keep Service selectors to the stable identity labels every replica has, and
 roll label changes out to pods before selectors.
+"),
+    docs_ko: docs!(r"## 하는 일
+Service의 셀렉터가 워크로드 파드 템플릿과 일부 레이블을 공유하면서도 그 템플릿에 없는
+레이블을 추가로 요구하고, 셀렉터와 완전히 일치하는 워크로드가 없는 경우를 찾아낸다. 결과는
+여분의 셀렉터 레이블을 가리키며 템플릿에 없는 레이블을 모두 나열한다. 그럴듯한 백엔드만
+따진다. 식별 레이블(`app`, `app.kubernetes.io/name`, `component`...)이 셀렉터의 것과 다른
+워크로드는 공통 레이블을 공유하는 다른 앱이다. 입력에 파드를 소유할 수 있는 커스텀
+리소스(오퍼레이터의 Prometheus나 Alertmanager)가 있으면 그 Service는 검사하지 않는다.
+
+## 왜 중요한가
+여분의 셀렉터 레이블은 Service를 그 레이블을 우연히 가진 파드로 조용히 좁힌다. Grafana
+Labs에서는 Loki 마이그레이션 중 실수로 추가된 레이블 셀렉터 때문에 서비스 디스커버리가 그
+레이블을 가진 몇 안 되는 파드만 찾았고, 그 파드에 몰린 압도적인 부하로 로그 쓰기 경로가 약
+25분 동안 중단됐다.
+
+## 예시
+```yaml
+kind: Service
+spec: {selector: {app: distributor, memberlist: enabled}}
+---
+kind: Deployment
+spec: {template: {metadata: {labels: {app: distributor}}}}
+```
+
+## 대신 이렇게
+Service 셀렉터에는 모든 복제본이 가진 안정적인 식별 레이블만 두고, 레이블 변경은 셀렉터보다
+먼저 파드에 롤아웃한다.
 "),
 };
 
@@ -92,8 +122,8 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         }
         // Pods may come from objects the review does not model: not checked.
         if let Some(owner) = partial.as_ref().and_then(|_| unmodeled_owner(input, svc)) {
-            out.not_checked(svc.anchor(), format!(
-                "Service {}'s selector partly matches a workload here, but its pods may come from {}, which the review does not model",
+            out.not_checked(svc.anchor(), msg!(
+                "Service {}'s selector partly matches a workload here, but its pods may come from {}, which the review does not model", "Service {}의 셀렉터가 여기 있는 워크로드와 일부 일치하지만, 파드가 리뷰가 모델링하지 않는 {}에서 올 수 있다",
                 svc.name, owner.display()
             ));
             continue;
@@ -107,8 +137,8 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 .map(|k| format!("{k}={}", sel.and_then(|s| s.get(k)).and_then(Node::as_str).unwrap_or_default()))
                 .collect();
             let (them, it) = if wanted.len() == 1 { ("", "it") } else { ("s", "them") };
-            out.emit(i, at, format!(
-                "Service {} requires the label{them} {}, which the pod template of {w} lacks; traffic will reach only pods that carry {it}",
+            out.emit(i, at, msg!(
+                "Service {} requires the label{them} {}, which the pod template of {w} lacks; traffic will reach only pods that carry {it}", "Service {}은(는) 레이블 {}을(를) 요구하지만 {w}의 파드 템플릿에는 없다. 트래픽은 그 레이블을 가진 파드에만 간다",
                 svc.name,
                 wanted.join(", ")
             ));
