@@ -18,7 +18,7 @@
 //! assert!(Bundle::decode(&bytes[..10]).is_err());
 //! ```
 
-use casebook_model::{Case, RuleDoc, Vocabulary};
+use casebook_model::{Case, Lang, RuleDoc, Vocabulary};
 use casebook_search::Index;
 use casebook_similar::{Point, Related};
 use serde::{Deserialize, Serialize};
@@ -27,7 +27,7 @@ use std::fmt;
 /// The bundle's magic bytes.
 pub const MAGIC: &[u8; 8] = b"CASEBOOK";
 /// The format version this build reads and writes.
-pub const FORMAT_VERSION: u16 = 6;
+pub const FORMAT_VERSION: u16 = 7;
 const HEADER: usize = 8 + 2 + 4 + 4;
 /// How many related cases are kept per case.
 pub const RELATED_PER_CASE: usize = 8;
@@ -37,6 +37,9 @@ pub const RELATED_PER_CASE: usize = 8;
 pub struct Bundle {
     /// Build date, `YYYY-MM-DD`.
     pub built: String,
+    /// The language of every text in the bundle: each locale has its own
+    /// bundle, holding only that language's text.
+    pub lang: Lang,
     /// The closed vocabularies.
     pub vocabulary: Vocabulary,
     /// Cases, sorted by id.
@@ -55,6 +58,7 @@ pub struct Bundle {
 #[derive(Serialize)]
 struct WireRef<'a> {
     built: &'a str,
+    lang: Lang,
     vocabulary: &'a Vocabulary,
     cases: &'a [Case],
     related: &'a [Vec<Related>],
@@ -66,6 +70,7 @@ struct WireRef<'a> {
 #[derive(Deserialize)]
 struct Wire {
     built: String,
+    lang: Lang,
     vocabulary: Vocabulary,
     cases: Vec<Case>,
     related: Vec<Vec<Related>>,
@@ -125,21 +130,42 @@ impl fmt::Display for BundleError {
 
 impl std::error::Error for BundleError {}
 
+/// The search index of a locale. Term ids are English words, so an English
+/// query meets a case's terms through them; in another language the index
+/// also holds each term's translated label, the only way a Korean query
+/// ("헬스 체크") reaches a term ("health-checks").
+fn index_for(cases: &[Case], vocabulary: &Vocabulary, lang: Lang) -> Index {
+    match lang {
+        Lang::En => Index::build(cases),
+        Lang::Ko => Index::build_labelled(cases, |kind, id| vocabulary.label(kind, id).to_string()),
+    }
+}
+
 /// FNV-1a, 32 bits: stable across compilers and platforms.
 fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
 impl Bundle {
-    /// Builds the bundle from validated cases: index, relations and layout.
-    pub fn build(mut cases: Vec<Case>, vocabulary: Vocabulary, built: &str) -> Self {
+    /// Builds the English bundle from validated cases: index, relations and layout.
+    pub fn build(cases: Vec<Case>, vocabulary: Vocabulary, built: &str) -> Self {
+        Self::build_in(cases, vocabulary, built, Lang::En)
+    }
+
+    /// Builds the bundle of one locale. Relations and the graph come from the
+    /// English text, so that every locale relates the same cases for the same
+    /// reasons; the cases, vocabulary and index hold `lang`'s text only.
+    pub fn build_in(mut cases: Vec<Case>, vocabulary: Vocabulary, built: &str, lang: Lang) -> Self {
         cases.sort_by(|a, b| a.id.cmp(&b.id));
-        let index = Index::build(&cases);
-        let related = casebook_similar::related_all(&cases, RELATED_PER_CASE);
+        let english: Vec<Case> = cases.iter().map(|c| c.localized(Lang::En)).collect();
+        let related = casebook_similar::related_all(&english, RELATED_PER_CASE);
         let edges: Vec<(usize, usize, f32)> =
             related.iter().enumerate().flat_map(|(i, rs)| rs.iter().filter(move |r| (r.doc as usize) > i).map(move |r| (i, r.doc as usize, r.score))).collect();
         let layout = casebook_similar::layout(cases.len(), &edges, 300);
-        Self { built: built.to_string(), vocabulary, cases, index, related, layout, rules: Vec::new() }
+        let cases = if lang == Lang::En { english } else { cases.iter().map(|c| c.localized(lang)).collect() };
+        let vocabulary = vocabulary.localized(lang);
+        let index = index_for(&cases, &vocabulary, lang);
+        Self { built: built.to_string(), lang, vocabulary, cases, index, related, layout, rules: Vec::new() }
     }
 
     /// The same bundle, carrying these rules' documentation.
@@ -163,7 +189,7 @@ impl Bundle {
     pub fn encode(&self) -> Vec<u8> {
         // Serialising plain data into a Vec cannot fail.
         let wire =
-            WireRef { built: &self.built, vocabulary: &self.vocabulary, cases: &self.cases, related: &self.related, layout: &self.layout, rules: &self.rules };
+            WireRef { built: &self.built, lang: self.lang, vocabulary: &self.vocabulary, cases: &self.cases, related: &self.related, layout: &self.layout, rules: &self.rules };
         let payload = postcard::to_allocvec(&wire).expect("bundle serialises");
         let mut out = Vec::with_capacity(HEADER + payload.len());
         out.extend_from_slice(MAGIC);
@@ -196,7 +222,7 @@ impl Bundle {
             return Err(BundleError::Checksum);
         }
         let wire: Wire = postcard::from_bytes(payload).map_err(|e| BundleError::Payload(e.to_string()))?;
-        let Wire { built, vocabulary, cases, related, layout, rules } = wire;
+        let Wire { built, lang, vocabulary, cases, related, layout, rules } = wire;
         let n = cases.len();
         if related.len() != n || layout.len() != n {
             return Err(BundleError::Inconsistent(format!("{n} cases but {} relation lists and {} positions", related.len(), layout.len())));
@@ -205,8 +231,8 @@ impl Bundle {
             return Err(BundleError::Inconsistent("a relation points past the last case".into()));
         }
         // Built here, from data already checked: an index cannot disagree with its cases.
-        let index = Index::build(&cases);
-        Ok(Self { built, vocabulary, cases, index, related, layout, rules })
+        let index = index_for(&cases, &vocabulary, lang);
+        Ok(Self { built, lang, vocabulary, cases, index, related, layout, rules })
     }
 
     /// The cases that carry a vocabulary term, newest first (a topic page).
@@ -270,6 +296,34 @@ mod tests {
         let back = Bundle::decode(&bytes).unwrap();
         assert_eq!(back.index, Index::build(&back.cases));
         assert_eq!(back.index.search(&back.cases, &casebook_search::Query { text: "IL-2".into(), ..Default::default() }).results[0].doc, 1);
+    }
+
+    #[test]
+    fn a_locale_bundle_holds_only_its_text_and_finds_terms_by_their_translated_labels() {
+        use casebook_model::{CaseText, Term};
+        let case = |id: &str, symptom: &str, ko_title: &str| Case {
+            id: id.into(),
+            title: format!("{id} in English"),
+            symptoms: vec![symptom.into()],
+            ko: Some(CaseText { title: ko_title.into(), ..CaseText::default() }),
+            ..Case::default()
+        };
+        let term = |id: &str, ko: &str| Term { id: id.into(), label: id.into(), label_ko: Some(ko.into()), ..Term::default() };
+        let vocab = Vocabulary { symptom: vec![term("restart-loop", "재시작 루프"), term("oom", "메모리 부족")], ..Vocabulary::default() };
+        // Neither Korean title says "재시작 루프"; only the term's Korean label does.
+        let cases = vec![case("a", "restart-loop", "파드가 계속 다시 올라왔다"), case("b", "oom", "프로세스가 종료되었다")];
+        let ko = Bundle::build_in(cases.clone(), vocab.clone(), "2026-12-01", Lang::Ko);
+        assert_eq!((ko.lang, ko.cases[0].title.as_str()), (Lang::Ko, "파드가 계속 다시 올라왔다"));
+        assert!(ko.cases.iter().all(|c| c.ko.is_none()) && ko.vocabulary.symptom[0].label == "재시작 루프");
+        let q = casebook_search::Query { text: "재시작 루프".into(), ..Default::default() };
+        let hits = ko.index.search(&ko.cases, &q);
+        assert_eq!(hits.results.iter().map(|h| h.doc).collect::<Vec<_>>(), [0], "the label leads to the case");
+        let back = Bundle::decode(&ko.encode()).unwrap();
+        assert_eq!(back, ko, "decoding rebuilds the same labelled index");
+        let en = Bundle::build(cases, vocab, "2026-12-01");
+        assert!(en.cases.iter().all(|c| c.ko.is_none() && !c.title.chars().any(|ch| ch >= '\u{AC00}')), "English ships no Korean");
+        assert!(en.vocabulary.symptom.iter().all(|t| t.label_ko.is_none()));
+        assert_eq!(en.related, ko.related, "both locales relate the same cases");
     }
 
     #[test]

@@ -5,8 +5,15 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(name = "casebook", version, about)]
 pub(crate) struct Cli {
+    /// Language of cases, vocabulary, rules and findings: en or ko.
+    #[arg(long, global = true, default_value = "en", value_parser = parse_lang)]
+    pub(crate) lang: casebook_model::Lang,
     #[command(subcommand)]
     pub(crate) command: Command,
+}
+
+fn parse_lang(s: &str) -> Result<casebook_model::Lang, String> {
+    casebook_model::Lang::parse(s).ok_or_else(|| format!("unknown language {s:?}; Casebook is published in: en, ko"))
 }
 
 /// Where the library comes from.

@@ -42,6 +42,8 @@ pub(crate) struct CheckArgs {
     pub(crate) kube_version: Option<String>,
     /// Read the cluster with kubectl instead of `file`.
     pub(crate) kubectl: Option<Kubectl>,
+    /// The language of messages and fixes.
+    pub(crate) lang: casebook_model::Lang,
 }
 
 /// Where `--kubectl` reads from.
@@ -124,7 +126,7 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
             bail!("--only: no rule {id:?} (see `casebook rules`)");
         }
     }
-    let mut options = Options { min_severity: min, overrides, only: a.only.clone(), ..Options::default() };
+    let mut options = Options { min_severity: min, overrides, only: a.only.clone(), lang: a.lang, ..Options::default() };
     if let Some(v) = &a.kube_version {
         let schema = casebook_rules::Schema::builtin();
         let short = v.trim_start_matches('v').split('.').take(2).collect::<Vec<_>>().join(".");
@@ -175,13 +177,17 @@ pub(crate) fn check(a: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-pub(crate) fn list(id: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode> {
+pub(crate) fn list(id: Option<&str>, json_out: bool, lang: casebook_model::Lang) -> anyhow::Result<ExitCode> {
+    let ko = lang == casebook_model::Lang::Ko;
     if let Some(id) = id {
         let r = rule(id).ok_or_else(|| anyhow::anyhow!("no rule {id:?} (see `casebook rules`)"))?;
         if json_out {
             print(&serde_json::to_string_pretty(&casebook_service::rule(id).map_err(|e| anyhow::anyhow!("{e}"))?)?)?;
         } else {
-            print(&format!("{} ({}, {})\n{}\n\nGrounded in: {}\n\n{}", r.id, r.severity.as_str(), serde_json::to_value(r.category)?.as_str().unwrap_or_default(), r.title, r.cases.join(", "), r.docs))?;
+            let grounded = if ko { "근거 장애" } else { "Grounded in" };
+            let category = serde_json::to_value(r.category)?;
+            let docs = lang.pick(r.docs, r.docs_ko);
+            print(&format!("{} ({}, {})\n{}\n\n{grounded}: {}\n\n{docs}", r.id, r.severity.as_str(), category.as_str().unwrap_or_default(), r.title_in(lang), r.cases.join(", ")))?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -189,13 +195,19 @@ pub(crate) fn list(id: Option<&str>, json_out: bool) -> anyhow::Result<ExitCode>
         print(&serde_json::to_string_pretty(&casebook_service::rules())?)?;
     } else {
         let mut s = String::new();
+        let cases = if ko { "장애" } else { "cases" };
         for r in rules() {
-            let _ = writeln!(s, "{:<34} {:<8} {}\n{:<34} cases: {}", r.id, r.severity.as_str(), r.title, "", r.cases.join(", "));
+            let _ = writeln!(s, "{:<34} {:<8} {}\n{:<34} {cases}: {}", r.id, r.severity.as_str(), r.title_in(lang), "", r.cases.join(", "));
         }
-        let _ = writeln!(s, "{} rules", rules().len());
-        let _ = writeln!(s, "\nSchema checks (the official Kubernetes OpenAPI; --kube-version picks the release):");
-        for (id, title, sev, _) in casebook_rules::SCHEMA_CHECKS {
-            let _ = writeln!(s, "{id:<34} {:<8} {title}", sev.as_str());
+        if ko {
+            let _ = writeln!(s, "규칙 {}개", rules().len());
+            let _ = writeln!(s, "\n스키마 검사(공식 Kubernetes OpenAPI, --kube-version으로 릴리스를 고른다):");
+        } else {
+            let _ = writeln!(s, "{} rules", rules().len());
+            let _ = writeln!(s, "\nSchema checks (the official Kubernetes OpenAPI; --kube-version picks the release):");
+        }
+        for ((id, title, sev, _), (title_ko, _)) in casebook_rules::SCHEMA_CHECKS.iter().zip(casebook_rules::SCHEMA_CHECKS_KO) {
+            let _ = writeln!(s, "{id:<34} {:<8} {}", sev.as_str(), lang.pick(title, title_ko));
         }
         print(&s)?;
     }

@@ -3,18 +3,19 @@ use crate::library::{self, find};
 use crate::out::print;
 use anyhow::Context;
 use casebook_bundle::Bundle;
-use casebook_model::{load_cases_dir, LoadError, Vocabulary};
+use casebook_model::{load_cases_dir, Lang, LoadError, Vocabulary};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let lang = cli.lang;
     match cli.command {
         Command::Validate { source } => validate(&source.cases),
         Command::Build { source, out, date } => build(&source.cases, &out, &date.unwrap_or_else(library::today)),
         Command::Show { id, json, source } => {
-            let b = library::load(&source)?;
+            let b = library::load(&source, lang)?;
             let case = &b.cases[find(&b, &id)?];
             if json {
                 print(&serde_json::to_string_pretty(case)?)?;
@@ -24,27 +25,27 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Search { query, json, limit, facets, source } => {
-            let b = library::load(&source)?;
+            let b = library::load(&source, lang)?;
             search(&b, &query, json, limit, &facets)
         }
         Command::Check { file, before, format, min_severity, severity, only, config, no_config, kube_version, kubectl, context, namespace, all_namespaces: _ } => {
             let kubectl = kubectl.then_some(crate::check::Kubectl { context, namespace });
-            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only, config, no_config, kube_version, kubectl })
+            crate::check::check(&crate::check::CheckArgs { file, before, format, min_severity, severity, only, config, no_config, kube_version, kubectl, lang })
         }
-        Command::Rules { id, json } => crate::check::list(id.as_deref(), json),
+        Command::Rules { id, json } => crate::check::list(id.as_deref(), json, lang),
         Command::Similar { id, json, source } => {
-            let b = library::load(&source)?;
+            let b = library::load(&source, lang)?;
             let doc = find(&b, &id)?;
             if json {
                 print(&serde_json::to_string_pretty(&casebook_service::similar_of(&b, doc, usize::MAX))?)?;
             } else {
                 let mut s = String::new();
                 for r in &b.related[doc] {
-                    let reasons: Vec<_> = r.reasons.iter().map(|x| x.describe(&b.vocabulary)).collect();
+                    let reasons: Vec<_> = r.reasons.iter().map(|x| x.describe_in(&b.vocabulary, b.lang)).collect();
                     let _ = writeln!(s, "{:>6.3}  {}\n        {}", r.score, b.cases[r.doc as usize].id, reasons.join(" · "));
                 }
                 if s.is_empty() {
-                    s.push_str("no related cases\n");
+                    s.push_str(lang.pick("no related cases\n", "관련 사례 없음\n"));
                 }
                 print(&s)?;
             }
@@ -79,6 +80,14 @@ fn validate(cases: &Path) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The bundle file of a locale: `casebook.bin` for English, `casebook.<lang>.bin` otherwise.
+pub(crate) fn bundle_file(lang: Lang) -> String {
+    match lang {
+        Lang::En => "casebook.bin".to_string(),
+        Lang::Ko => format!("casebook.{}.bin", lang.code()),
+    }
+}
+
 fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
     casebook_model::parse_timestamp(date).map_err(|e| anyhow::anyhow!("--date: {e}"))?;
     let vocab = Vocabulary::builtin()?;
@@ -93,7 +102,7 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    let bundle = Bundle::build(list, vocab, date).with_rules(crate::library::rule_docs());
+    let bundle = Bundle::build(list.clone(), vocab.clone(), date).with_rules(crate::library::rule_docs(Lang::En));
     let bytes = write_site(&bundle, out)?;
     print(&format!(
         "built {} cases into {} ({bytes} bytes, {} index terms)",
@@ -101,6 +110,16 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
         out.join("casebook.bin").display(),
         bundle.index.term_count()
     ))?;
+    // Each other locale gets its own bundle, with only its own text.
+    for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+        let local = Bundle::build_in(list.clone(), vocab.clone(), date, lang).with_rules(crate::library::rule_docs(lang));
+        let path = out.join(bundle_file(lang));
+        let encoded = local.encode();
+        if std::fs::read(&path).ok().as_deref() != Some(encoded.as_slice()) {
+            std::fs::write(&path, &encoded).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        print(&format!("built the {} library into {} ({} bytes, {} index terms)", lang.code(), path.display(), encoded.len(), local.index.term_count()))?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -153,60 +172,62 @@ fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> an
 }
 
 /// Plain-text rendering of a case, field by field, omitting empty fields.
+#[allow(clippy::many_single_char_names)]
 pub(crate) fn render_case(b: &Bundle, c: &casebook_model::Case) -> String {
     use casebook_model::VocabKind as K;
     let v = &b.vocabulary;
+    let l = |en| casebook_model::field_label(b.lang, en);
     let mut s = String::new();
     let _ = writeln!(s, "{}\n{}", c.title, "=".repeat(c.title.chars().count().min(80)));
     let _ = writeln!(s, "id: {}", c.id);
     if !c.aliases.is_empty() {
-        let _ = writeln!(s, "aliases: {}", c.aliases.join(", "));
+        let _ = writeln!(s, "{}: {}", l("aliases"), c.aliases.join(", "));
     }
-    let _ = writeln!(s, "organisation: {}", c.organisation);
-    let _ = writeln!(s, "start: {}{}", c.start_date(), c.end.as_ref().map(|e| format!("  end: {e}")).unwrap_or_default());
+    let _ = writeln!(s, "{}: {}", l("organisation"), c.organisation);
+    let _ = writeln!(s, "{}: {}{}", l("start"), c.start_date_in(b.lang), c.end.as_ref().map(|e| format!("  {}: {e}", l("end"))).unwrap_or_default());
     if let Some(d) = c.duration() {
-        let _ = writeln!(s, "duration: {}h{:02}m", d / 60, d % 60);
+        let _ = writeln!(s, "{}: {}h{:02}m", l("duration"), d / 60, d % 60);
     }
     if let Some(r) = &c.region {
-        let _ = writeln!(s, "region: {r}");
+        let _ = writeln!(s, "{}: {r}", l("region"));
     }
     let labels = |k, ids: &[String]| ids.iter().map(|i| v.label(k, i)).collect::<Vec<_>>().join(", ");
     if !c.platform.is_empty() {
-        let _ = writeln!(s, "platform: {}", labels(K::Platform, &c.platform));
+        let _ = writeln!(s, "{}: {}", l("platform"), labels(K::Platform, &c.platform));
     }
-    let _ = writeln!(s, "cause: {}", v.label(K::Cause, &c.cause));
-    let _ = writeln!(s, "components: {}", labels(K::Component, &c.components));
-    let _ = writeln!(s, "symptoms: {}", labels(K::Symptom, &c.symptoms));
-    let _ = writeln!(s, "\n{}\n\nimpact: {}\ntrigger: {}", c.summary.trim(), c.impact, c.trigger);
+    let _ = writeln!(s, "{}: {}", l("cause"), v.label(K::Cause, &c.cause));
+    let _ = writeln!(s, "{}: {}", l("components"), labels(K::Component, &c.components));
+    let _ = writeln!(s, "{}: {}", l("symptoms"), labels(K::Symptom, &c.symptoms));
+    let _ = writeln!(s, "\n{}\n\n{}: {}\n{}: {}", c.summary.trim(), l("impact"), c.impact, l("trigger"), c.trigger);
     if let Some(d) = &c.detection {
-        let _ = writeln!(s, "detection: {d}");
+        let _ = writeln!(s, "{}: {d}", l("detection"));
     }
     for (title, list) in [("contributing factors", &c.contributing_factors), ("lessons", &c.lessons)] {
         if !list.is_empty() {
-            let _ = writeln!(s, "\n{title}:");
+            let _ = writeln!(s, "\n{}:", l(title));
             for x in list {
                 let _ = writeln!(s, "  - {x}");
             }
         }
     }
     if !c.timeline.is_empty() {
-        let _ = writeln!(s, "\ntimeline:");
+        let _ = writeln!(s, "\n{}:", l("timeline"));
         for t in &c.timeline {
             let _ = writeln!(s, "  {}  {}", t.at, t.action);
         }
     }
     if !c.follow_ups.is_empty() {
-        let _ = writeln!(s, "\nfollow-ups:");
+        let _ = writeln!(s, "\n{}:", l("follow-ups"));
         for f in &c.follow_ups {
-            let due = f.due.as_ref().map(|d| format!(" (due {d})")).unwrap_or_default();
+            let due = f.due.as_ref().map(|d| format!(" ({} {d})", l("due"))).unwrap_or_default();
             let st = f.status.as_ref().map(|d| format!(" [{d}]")).unwrap_or_default();
             let _ = writeln!(s, "  - {}{due}{st}", f.action);
         }
     }
-    let _ = writeln!(s, "\nsources:");
+    let _ = writeln!(s, "\n{}:", l("sources"));
     for src in &c.sources {
         let _ = writeln!(s, "  - {} ({})", src.url, v.label(K::SourceKind, &src.kind));
     }
-    let _ = writeln!(s, "checked: {}", c.checked);
+    let _ = writeln!(s, "{}: {}", l("checked"), c.checked);
     s
 }

@@ -1,22 +1,25 @@
 use crate::args::Source;
 use anyhow::Context;
 use casebook_bundle::Bundle;
-use casebook_model::{load_cases_dir, Vocabulary};
+use casebook_model::{load_cases_dir, Lang, Vocabulary};
 
 /// Loads the library: from a built bundle, or by building one from the case files.
-pub(crate) fn load(source: &Source) -> anyhow::Result<Bundle> {
+/// A built bundle is in one language; `lang` must match it.
+pub(crate) fn load(source: &Source, lang: Lang) -> anyhow::Result<Bundle> {
     if let Some(path) = &source.bundle {
         let bytes = std::fs::read(path).with_context(|| format!("cannot read bundle {}", path.display()))?;
-        return Bundle::decode(&bytes).with_context(|| format!("{} is not a usable bundle", path.display()));
+        let b = Bundle::decode(&bytes).with_context(|| format!("{} is not a usable bundle", path.display()))?;
+        anyhow::ensure!(b.lang == lang, "{} is the {} library; for --lang {} use its {} bundle", path.display(), b.lang.code(), lang.code(), lang.code());
+        return Ok(b);
     }
     let vocab = Vocabulary::builtin()?;
     let cases = load_cases_dir(&source.cases, &vocab)?;
-    Ok(Bundle::build(cases, vocab, &today()).with_rules(rule_docs()))
+    Ok(Bundle::build_in(cases, vocab, &today(), lang).with_rules(rule_docs(lang)))
 }
 
-/// Every rule's documentation, as the bundle carries it.
-pub(crate) fn rule_docs() -> Vec<casebook_model::RuleDoc> {
-    casebook_rules::rules().iter().map(|r| r.doc()).collect()
+/// Every rule's documentation in `lang`, as the bundle carries it.
+pub(crate) fn rule_docs(lang: Lang) -> Vec<casebook_model::RuleDoc> {
+    casebook_rules::rules().iter().map(|r| r.doc_in(lang)).collect()
 }
 
 /// Today's date in UTC, `YYYY-MM-DD`.

@@ -134,3 +134,38 @@ fn build_writes_the_bundle_and_the_static_json_export() {
     let out = casebook().args(["show", "IL-0346", "--json", "--bundle"]).arg(dir.path().join("casebook.bin")).output().unwrap();
     assert!(out.status.success());
 }
+
+#[test]
+fn korean_search_finds_the_sweden_central_case_first() {
+    let v = json(&["--lang", "ko", "search", "헬스 체크 재시작 루프", "--json"]);
+    assert_eq!(v["results"][0]["id"], "2026-09-29-azure-openai-sweden-central", "{v}");
+    assert!(v["results"][0]["title"].as_str().unwrap().contains("헬스 체크"), "{v}");
+}
+
+#[test]
+fn korean_show_check_and_rules_speak_korean() {
+    let out = casebook().args(["--lang", "ko", "show", "IL-0136"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("영향: ") && text.contains("타임라인:") && text.contains("10:03"), "{text}");
+    let out = casebook()
+        .args(["--lang", "ko", "check", "-", "--no-config"])
+        .write_stdin("apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n    - name: c\n      image: nginx:latest\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("변경 가능한 이미지 nginx:latest") && text.contains("= 고치는 법: ") && text.contains("검사한 객체 1개"), "{text}");
+    let out = casebook().args(["--lang", "ko", "rules", "pdb-missing"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("## 왜 중요한가") && text.contains("근거 장애: "), "{text}");
+    casebook().args(["--lang", "fr", "rules"]).assert().code(2).stderr(predicates::str::contains("en, ko"));
+}
+
+#[test]
+fn build_writes_one_library_per_locale_and_a_bundle_answers_only_in_its_own() {
+    let out = tempfile::tempdir().unwrap();
+    casebook().args(["build", "--out"]).arg(out.path()).args(["--date", "2026-12-01"]).assert().success();
+    let ko = out.path().join("casebook.ko.bin");
+    let v = json(&["--lang", "ko", "search", "장애", "--json", "--bundle", ko.to_str().unwrap()]);
+    assert!(v["results"].as_array().is_some_and(|r| !r.is_empty()), "{v}");
+    casebook().args(["search", "dns", "--bundle"]).arg(&ko).assert().failure().stderr(predicates::str::contains("ko library"));
+}

@@ -135,9 +135,15 @@ impl Case {
 
     /// A short human date: the start date, or "reported YYYY-MM-DD" when undated.
     pub fn start_date(&self) -> String {
-        match (&self.start, &self.reported) {
-            (s, _) if !s.is_empty() => s.get(..10).unwrap_or(s).to_string(),
-            (_, Some(r)) => format!("undated, reported {r}"),
+        self.start_date_in(crate::Lang::En)
+    }
+
+    /// [`Case::start_date`] in `lang`.
+    pub fn start_date_in(&self, lang: crate::Lang) -> String {
+        match (&self.start, &self.reported, lang) {
+            (s, _, _) if !s.is_empty() => s.get(..10).unwrap_or(s).to_string(),
+            (_, Some(r), crate::Lang::En) => format!("undated, reported {r}"),
+            (_, Some(r), crate::Lang::Ko) => format!("날짜 미상, {r} 보고"),
             _ => String::new(),
         }
     }

@@ -168,19 +168,31 @@ fn read_varint(bytes: &[u8], pos: &mut usize) -> Option<u32> {
     None
 }
 
-/// The text of each field of a case, as indexed.
-fn field_texts(case: &Case) -> [(Field, String); 5] {
+/// A term's display label, by kind and id.
+type Labeller<'a> = &'a dyn Fn(casebook_model::VocabKind, &str) -> String;
+
+/// The text of each field of a case, as indexed; with `labels`, the Terms
+/// field also holds each term's label.
+fn field_texts(case: &Case, labels: Option<Labeller<'_>>) -> [(Field, String); 5] {
+    use casebook_model::VocabKind as K;
     let names = std::iter::once(case.id.as_str())
         .chain(case.aliases.iter().map(String::as_str))
         .chain(std::iter::once(case.organisation.as_str()))
         .collect::<Vec<_>>()
         .join(" ");
-    let terms = std::iter::once(case.cause.as_str())
-        .chain(case.components.iter().map(String::as_str))
-        .chain(case.symptoms.iter().map(String::as_str))
-        .chain(case.platform.iter().map(String::as_str))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let kinded = std::iter::once((K::Cause, case.cause.as_str()))
+        .chain(case.components.iter().map(|t| (K::Component, t.as_str())))
+        .chain(case.symptoms.iter().map(|t| (K::Symptom, t.as_str())))
+        .chain(case.platform.iter().map(|t| (K::Platform, t.as_str())));
+    let mut terms = String::new();
+    for (kind, id) in kinded {
+        terms.push_str(id);
+        terms.push(' ');
+        if let Some(label) = labels {
+            terms.push_str(&label(kind, id));
+            terms.push(' ');
+        }
+    }
     let rest = case.body_texts().collect::<Vec<_>>().join(" ");
     [(Field::Title, case.title.clone()), (Field::Names, names), (Field::Terms, terms), (Field::Summary, case.summary.clone()), (Field::Rest, rest)]
 }
@@ -191,6 +203,16 @@ type Posting = (u32, u8, u32);
 impl Index {
     /// Builds the index over `cases`; document numbers are slice positions.
     pub fn build(cases: &[Case]) -> Self {
+        Self::build_with(cases, None)
+    }
+
+    /// Builds the index with each term's label in the Terms field, for a
+    /// locale whose words are not the English of the term ids.
+    pub fn build_labelled(cases: &[Case], label: impl Fn(casebook_model::VocabKind, &str) -> String) -> Self {
+        Self::build_with(cases, Some(&label))
+    }
+
+    fn build_with(cases: &[Case], labels: Option<Labeller<'_>>) -> Self {
         // The app builds this when the bundle loads, so it avoids ordered maps:
         // documents arrive in order, so each term's list is already sorted by doc.
         let mut map: std::collections::HashMap<String, Vec<Posting>> = std::collections::HashMap::new();
@@ -198,7 +220,7 @@ impl Index {
         for (doc, case) in cases.iter().enumerate() {
             let doc = doc as u32;
             let mut len = 0usize;
-            for (field, text) in field_texts(case) {
+            for (field, text) in field_texts(case, labels) {
                 for tok in tokenize(&text) {
                     len += 1;
                     let list = match map.get_mut(tok.term.as_str()) {
