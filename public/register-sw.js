@@ -10,15 +10,18 @@
     bar.id = "update-banner";
     bar.setAttribute("role", "status");
     bar.className = "update-banner";
-    bar.appendChild(document.createTextNode("Casebook was updated. "));
+    var ko = document.documentElement.lang === "ko";
+    bar.appendChild(document.createTextNode(ko ? "Casebook이 업데이트되었습니다. " : "Casebook was updated. "));
     var a = document.createElement("a");
     a.href = location.href;
-    a.textContent = "Reload";
+    a.textContent = ko ? "새로 고침" : "Reload";
     bar.appendChild(a);
     document.body.appendChild(bar);
   });
   window.addEventListener("load", function () {
-    navigator.serviceWorker.register("/sw.js").catch(function (e) {
+    // The worker precaches the library of the locale the reader is in.
+    var lang = /^\/ko(\/|$)/.test(location.pathname) ? "ko" : "en";
+    navigator.serviceWorker.register("/sw.js?lang=" + lang).catch(function (e) {
       console.warn("service worker registration failed", e);
     });
   });

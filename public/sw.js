@@ -3,10 +3,16 @@
 const VERSION = "__BUILD_VERSION__";
 const CACHE = `casebook-${VERSION}`;
 const PRECACHE = self.__PRECACHE__;
+// Each locale's library ({"en": "/casebook.bin", "ko": "/casebook.ko.bin"}).
+// The page registers this worker with ?lang=, and only that library is
+// precached; another locale's library is cached when the reader opens it.
+const BUNDLES = self.__BUNDLES__;
+const LANG = new URL(self.location.href).searchParams.get("lang");
+const OWN_BUNDLE = BUNDLES[LANG] || BUNDLES.en;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting())
+    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.concat(OWN_BUNDLE ? [OWN_BUNDLE] : []))).then(() => self.skipWaiting())
   );
 });
 
@@ -27,7 +33,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   const isShell = req.mode === "navigate";
-  const isBundle = url.pathname === "/casebook.bin";
+  const isBundle = Object.values(BUNDLES).includes(url.pathname);
   if (isShell || isBundle) {
     event.respondWith(
       fetch(req)

@@ -75,7 +75,13 @@ if os.path.exists(sw_path):
         h.update(open(os.path.join(staging, f.lstrip("/")), "rb").read())
     version = h.hexdigest()[:16]
     sw = open(sw_path, encoding="utf-8").read()
-    precache = "[" + ",".join('"' + f.replace("/index.html", "/") + '"' for f in files) + "]"
-    sw = sw.replace("self.__PRECACHE__", precache).replace("__BUILD_VERSION__", version)
+    # Each locale's library is precached only for that locale's readers
+    # (sw.js adds the one its registration names), so a visitor downloads
+    # one library, not every translation.
+    bundles = [f for f in files if re.fullmatch(r"/casebook(\.[a-z]{2})?\.bin", f)]
+    shared = [f for f in files if f not in bundles]
+    precache = "[" + ",".join('"' + f.replace("/index.html", "/") + '"' for f in shared) + "]"
+    by_lang = "{" + ",".join('"' + (m.group(1) or "en") + '":"' + f + '"' for f in bundles for m in [re.fullmatch(r"/casebook\.?([a-z]{2})?\.bin", f)]) + "}"
+    sw = sw.replace("self.__PRECACHE__", precache).replace("self.__BUNDLES__", by_lang).replace("__BUILD_VERSION__", version)
     open(sw_path, "w", encoding="utf-8").write(sw)
 print(f"postbuild: {len(hashes)} inline script hash(es) added to the CSP")

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-APT_PACKAGES=(rustc-web cargo-web rust-web-src chromium chromium-driver python3-venv python3-pip)
+APT_PACKAGES=(rustc-web cargo-web rust-web-src chromium chromium-driver python3-venv python3-pip fonts-noto-cjk)
 TRUNK_VERSION=0.21.14
 
 apt_packages() {
@@ -53,7 +53,7 @@ node_tools() {
   (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 }
 
-step "apt packages (Debian rustc-web, rust-web-src, chromium, chromedriver)" apt_packages
+step "apt packages (Debian rustc-web, rust-web-src, chromium, chromedriver, a Korean font)" apt_packages
 step "toolchain check" check_toolchain
 step "wasm-bindgen-cli pinned to Cargo.lock" wasm_bindgen_cli
 step "trunk $TRUNK_VERSION" trunk_cli

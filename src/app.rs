@@ -1,52 +1,111 @@
+use casebook_model::Lang;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::{path, NavigateOptions};
 
 use crate::components::{ErrorView, Footer, Header, Loading};
 use crate::data::{load_bundle, Library};
+use crate::i18n::{lang_of_path, localize, strip_lang};
 use crate::pages::{About, CasePage, CheckPage, GraphPage, Home, NotFound, RulePage, RulesIndex, TopicPage, TopicsIndex};
 
-/// The app: header, routes (rendered once the bundle has loaded), footer.
+/// The reader's own choice of language, kept when they switch.
+pub(crate) const LANG_KEY: &str = "casebook-lang";
+
+/// The app: the router around the shell.
 #[component]
 pub fn App() -> impl IntoView {
+    view! { <Router><Shell /></Router> }
+}
+
+/// The language a first visit to `/` should get: the reader's earlier
+/// choice, else the browser's preferred language when Casebook has it.
+fn preferred_lang() -> Lang {
+    let Some(w) = web_sys::window() else { return Lang::En };
+    if let Some(choice) = w.local_storage().ok().flatten().and_then(|s| s.get_item(LANG_KEY).ok().flatten()) {
+        return Lang::parse(&choice).unwrap_or_default();
+    }
+    let langs = w.navigator().languages();
+    let first = langs.get(0).as_string().or_else(|| w.navigator().language()).unwrap_or_default();
+    Lang::parse(&first).unwrap_or_default()
+}
+
+/// `?query` from the router's search string (which may lack the `?`), or nothing.
+fn query_part(search: &str) -> String {
+    match search.trim_start_matches('?') {
+        "" => String::new(),
+        q => format!("?{q}"),
+    }
+}
+
+/// Header, routes (rendered once the locale's library has loaded), footer.
+#[component]
+fn Shell() -> impl IntoView {
+    let location = use_location();
+    let lang = Memo::new(move |_| lang_of_path(&location.pathname.get()));
+    // A first visit to the bare root follows the reader's language.
+    if location.pathname.get_untracked() == "/" {
+        let want = preferred_lang();
+        if want != Lang::En {
+            let to = localize(want, &format!("/{}{}", query_part(&location.search.get_untracked()), location.hash.get_untracked()));
+            use_navigate()(&to, NavigateOptions { replace: true, ..Default::default() });
+        }
+    }
+    Effect::new(move |_| {
+        let code = lang.get().code();
+        if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = el.set_attribute("lang", code);
+        }
+    });
     let attempt = RwSignal::new(0u32);
     let bundle = LocalResource::new(move || {
         attempt.track();
-        load_bundle()
+        load_bundle(lang.get())
     });
     let loaded = move || bundle.get().and_then(Result::ok);
     let cases = Signal::derive(move || loaded().map(|b: Library| b.cases.len()));
     let built = Signal::derive(move || loaded().map(|b: Library| b.built.clone()));
     let retry = Callback::new(move |()| attempt.update(|n| *n += 1));
+    let lang_signal: Signal<Lang> = lang.into();
+    let path = Signal::derive(move || format!("{}{}{}", strip_lang(&location.pathname.get()), query_part(&location.search.get()), location.hash.get()));
     view! {
-        <Router>
-            <Header />
-            <main id="main" tabindex="-1">
-                {move || match bundle.get() {
-                    None => view! { <Loading /> }.into_any(),
-                    Some(Err(message)) => view! { <ErrorView message on_retry=retry /> }.into_any(),
-                    Some(Ok(lib)) => {
-                        provide_context::<Library>(lib);
-                        view! {
-                            <Routes fallback=|| view! { <NotFound /> }>
-                                <Route path=path!("/") view=Home />
-                                <Route path=path!("/cases/:id") view=CasePage />
-                                <Route path=path!("/graph") view=GraphPage />
-                                <Route path=path!("/topics") view=TopicsIndex />
-                                <Route path=path!("/topics/:kind/:term") view=TopicPage />
-                                <Route path=path!("/check") view=CheckPage />
-                                <Route path=path!("/rules") view=RulesIndex />
-                                <Route path=path!("/rules/:id") view=RulePage />
-                                <Route path=path!("/about") view=About />
-                                <Route path=path!("/debug/panic") view=crate::pages::PanicProbe />
-                                <Route path=path!("/debug/bench") view=crate::pages::BenchPage />
-                            </Routes>
-                        }.into_any()
-                    }
-                }}
-            </main>
-            <Footer cases built />
-        </Router>
+        <Header lang=lang_signal path />
+        <main id="main" tabindex="-1">
+            {move || match bundle.get() {
+                None => view! { <Loading lang=lang.get_untracked() /> }.into_any(),
+                Some(Err(message)) => view! { <ErrorView message on_retry=retry lang=lang.get_untracked() /> }.into_any(),
+                // While the other locale's library downloads, the old one stays up.
+                Some(Ok(lib)) => {
+                    provide_context::<Lang>(lib.lang);
+                    provide_context::<Library>(lib);
+                    view! {
+                        <Routes fallback=|| view! { <NotFound /> }>
+                            <Route path=path!("/") view=Home />
+                            <Route path=path!("/cases/:id") view=CasePage />
+                            <Route path=path!("/graph") view=GraphPage />
+                            <Route path=path!("/topics") view=TopicsIndex />
+                            <Route path=path!("/topics/:kind/:term") view=TopicPage />
+                            <Route path=path!("/check") view=CheckPage />
+                            <Route path=path!("/rules") view=RulesIndex />
+                            <Route path=path!("/rules/:id") view=RulePage />
+                            <Route path=path!("/about") view=About />
+                            <Route path=path!("/ko") view=Home />
+                            <Route path=path!("/ko/") view=Home />
+                            <Route path=path!("/ko/cases/:id") view=CasePage />
+                            <Route path=path!("/ko/graph") view=GraphPage />
+                            <Route path=path!("/ko/topics") view=TopicsIndex />
+                            <Route path=path!("/ko/topics/:kind/:term") view=TopicPage />
+                            <Route path=path!("/ko/check") view=CheckPage />
+                            <Route path=path!("/ko/rules") view=RulesIndex />
+                            <Route path=path!("/ko/rules/:id") view=RulePage />
+                            <Route path=path!("/ko/about") view=About />
+                            <Route path=path!("/debug/panic") view=crate::pages::PanicProbe />
+                            <Route path=path!("/debug/bench") view=crate::pages::BenchPage />
+                        </Routes>
+                    }.into_any()
+                }
+            }}
+        </main>
+        <Footer cases built lang=lang_signal />
     }
 }
-

@@ -1,18 +1,23 @@
 //! Loading the bundle, and the shared library handle pages read from context.
 
 use casebook_bundle::Bundle;
+use casebook_model::Lang;
 use std::sync::Arc;
 
 /// The loaded library, shared read-only through context.
 pub type Library = Arc<Bundle>;
 
-/// Where the bundle is served from (copied into the site by the build).
+/// Where the English bundle is served from (copied into the site by the build).
 pub const BUNDLE_URL: &str = "/casebook.bin";
 
-/// Fetches and decodes the bundle. Every failure becomes a sentence for the error page.
-pub async fn load_bundle() -> Result<Library, String> {
-    let bytes = fetch_bytes(BUNDLE_URL).await?;
-    Bundle::decode(&bytes).map(Arc::new).map_err(|e| format!("The case library cannot be read: {e}."))
+/// Fetches and decodes the library of `lang`. Every failure becomes a sentence for the error page.
+pub async fn load_bundle(lang: Lang) -> Result<Library, String> {
+    let bytes = fetch_bytes(crate::i18n::bundle_url(lang)).await?;
+    let b = Bundle::decode(&bytes).map_err(|e| format!("The case library cannot be read: {e}."))?;
+    if b.lang != lang {
+        return Err(format!("The {} case library was asked for, but the file holds the {} one.", lang.code(), b.lang.code()));
+    }
+    Ok(Arc::new(b))
 }
 
 /// A `fetch` of `url`'s body (plain web-sys: an HTTP client crate adds wasm for nothing here).

@@ -7,6 +7,7 @@
 mod app;
 pub mod components;
 pub mod data;
+pub mod i18n;
 mod pages;
 pub mod panic;
 pub mod worker;

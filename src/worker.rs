@@ -80,16 +80,21 @@ pub fn serve() {
             panic!("a debug panic was requested");
         }
         let config = get("config").and_then(|v| v.as_string());
+        let lang = get("lang").and_then(|v| v.as_string()).and_then(|l| casebook_model::Lang::parse(&l)).unwrap_or_default();
         let reply = reply.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let schema = schema().await;
-            let mut report = casebook_rules::review_configured(&after, before.as_deref(), config.as_deref(), schema.as_ref().ok().copied());
+            let mut report = casebook_rules::review_configured(&after, before.as_deref(), config.as_deref(), schema.as_ref().ok().copied(), lang);
             if let Err(why) = schema {
-                report.notices.insert(0, casebook_rules::InputError { line: 1, column: 1, message: format!("schema validation is off: {why}") });
+                let message = match lang {
+                    casebook_model::Lang::En => format!("schema validation is off: {why}"),
+                    casebook_model::Lang::Ko => format!("스키마 검증이 꺼져 있다: {why}"),
+                };
+                report.notices.insert(0, casebook_rules::InputError { line: 1, column: 1, message });
             }
             let origin = reply.location().origin();
             let out = js_sys::Object::new();
-            let bytes = casebook_rules::WireReport::new(&report, &format!("{origin}/cases/")).encode();
+            let bytes = casebook_rules::WireReport::new(&report, &format!("{origin}{}/cases/", crate::i18n::prefix(lang))).encode();
             let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
             let _ = js_sys::Reflect::set(&out, &"report".into(), &js_sys::Uint8Array::from(bytes.as_slice()));
             let _ = reply.post_message(&out);

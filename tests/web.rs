@@ -77,7 +77,7 @@ async fn footer_shows_loading_then_the_library_stats() {
     let root = fresh_root();
     let cases = RwSignal::new(None::<usize>);
     let built = RwSignal::new(None::<String>);
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <Loading /><Footer cases=cases.into() built=built.into() /> });
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <Loading /><Footer cases=cases.into() built=built.into() lang=Signal::stored(casebook_model::Lang::En) /> });
     leptos::task::tick().await;
     assert!(root.text_content().unwrap_or_default().contains("Loading"));
     cases.set(Some(171));
@@ -86,4 +86,29 @@ async fn footer_shows_loading_then_the_library_stats() {
     let stats = root.query_selector("#library-stats").unwrap().expect("stats").text_content().unwrap_or_default();
     assert_eq!(stats, "171 cases · bundle built 2026-11-29");
     drop(handle);
+}
+
+static BUNDLE_KO: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/target/site-data/casebook.ko.bin"));
+
+#[wasm_bindgen_test]
+fn the_korean_library_decodes_and_finds_the_sweden_central_case_in_wasm() {
+    let b = Bundle::decode(BUNDLE_KO).expect("the Korean bundle decodes in wasm");
+    assert_eq!(b.lang, casebook_model::Lang::Ko);
+    let hits = b.index.search(&b.cases, &Query::text("헬스 체크 재시작 루프"));
+    assert_eq!(b.cases[hits.results[0].doc].id, "2026-09-29-azure-openai-sweden-central");
+}
+
+#[wasm_bindgen_test]
+fn paths_carry_the_locale() {
+    use casebook_app::i18n::{lang_of_path, localize, strip_lang};
+    use casebook_model::Lang;
+    assert_eq!(lang_of_path("/ko/cases/x"), Lang::Ko);
+    assert_eq!(lang_of_path("/ko"), Lang::Ko);
+    assert_eq!(lang_of_path("/kokoro"), Lang::En);
+    assert_eq!(strip_lang("/ko/cases/x"), "/cases/x");
+    assert_eq!(strip_lang("/ko"), "/");
+    assert_eq!(localize(Lang::Ko, "/"), "/ko/");
+    assert_eq!(localize(Lang::Ko, "/?q=dns"), "/ko/?q=dns");
+    assert_eq!(localize(Lang::Ko, "/check#yaml"), "/ko/check#yaml");
+    assert_eq!(localize(Lang::En, "/check"), "/check");
 }

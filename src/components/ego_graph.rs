@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use crate::data::use_library;
+use crate::i18n::t;
 
 /// The colour class of an edge, by its strongest reason.
 pub(crate) fn edge_class(r: &Related) -> String {
@@ -13,18 +14,18 @@ pub(crate) fn edge_class(r: &Related) -> String {
 #[component]
 pub(crate) fn EdgeLegend() -> impl IntoView {
     let items = [
-        ("cause", "same cause"),
-        ("component", "shared component"),
-        ("symptom", "same symptoms"),
-        ("trigger", "similar trigger"),
-        ("text", "similar text"),
+        ("cause", t("same cause", "같은 원인")),
+        ("component", t("shared component", "공유 구성 요소")),
+        ("symptom", t("same symptoms", "같은 증상")),
+        ("trigger", t("similar trigger", "비슷한 트리거")),
+        ("text", t("similar text", "비슷한 내용")),
     ]
     .into_iter()
     .map(|(key, label)| {
         view! { <li><svg width="18" height="8" aria-hidden="true"><line x1="0" y1="4" x2="18" y2="4" class=format!("edge edge-{key}") stroke-width="3" /></svg>" "{label}</li> }
     })
     .collect_view();
-    view! { <ul class="legend edge-legend" aria-label="Edge colours: the strongest reason two cases are related">{items}</ul> }
+    view! { <ul class="legend edge-legend" aria-label=t("Edge colours: the strongest reason two cases are related", "선 색: 두 사례가 관련된 가장 강한 이유")>{items}</ul> }
 }
 
 /// A small graph of one case and its related cases. Edges are coloured by
@@ -59,10 +60,10 @@ pub(crate) fn EgoGraph(
     let circles = nodes
         .into_iter()
         .map(|(x, y, rel, id, org)| {
-            let href = format!("/cases/{id}");
+            let href = crate::i18n::href(&format!("/cases/{id}"));
             let (nav1, nav2) = (navigate.clone(), navigate.clone());
             let (h1, h2) = (href.clone(), href.clone());
-            let reasons = rel.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
+            let reasons = rel.reasons.iter().map(|x| x.describe_in(&lib.vocabulary, lib.lang)).collect::<Vec<_>>().join(" · ");
             view! {
                 <g class="ego-node" role="link" tabindex="0" data-href=href.clone() aria-label=format!("{org}: {id}, {reasons}")
                     on:click=move |_| nav1(&h1, Default::default())
@@ -75,7 +76,7 @@ pub(crate) fn EgoGraph(
         })
         .collect_view();
     view! {
-        <svg class="ego-graph" viewBox="0 0 400 300" role="group" aria-label="Graph of this case and its related cases">
+        <svg class="ego-graph" viewBox="0 0 400 300" role="group" aria-label=t("Graph of this case and its related cases", "이 사례와 관련 사례의 그래프")>
             {lines}
             <g class="ego-centre"><circle cx=cx cy=cy r="13" /><text x=cx y=cy + 28.0 text-anchor="middle">{centre_label}</text></g>
             {circles}

@@ -12,7 +12,7 @@ pub(crate) fn RuleLinks(
         .into_iter()
         .map(|r| {
             let RuleDoc { id, title, .. } = r;
-            view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}</li> }
+            view! { <li><A href=crate::i18n::href(&format!("/rules/{id}"))><code>{id}</code></A>" — "{title}</li> }
         })
         .collect_view();
     view! { <ul class="rule-links">{items}</ul> }

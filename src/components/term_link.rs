@@ -15,6 +15,6 @@ pub(crate) fn TermLink(
     let lib = use_library();
     let label = lib.vocabulary.label(kind, &id).to_string();
     let title = lib.vocabulary.term(kind, &id).map(|t| t.definition.clone()).unwrap_or_default();
-    let href = format!("/topics/{}/{}", kind.slug(), id);
+    let href = crate::i18n::href(&format!("/topics/{}/{}", kind.slug(), id));
     view! { <A href=href attr:class=format!("term term-{}", kind.slug()) attr:title=title>{label}</A> }
 }

@@ -6,6 +6,7 @@ use leptos_router::components::A;
 use wasm_bindgen::JsCast;
 
 use crate::data::use_library;
+use crate::i18n::{href, t};
 
 const EXAMPLE: &str = r#"# A Deployment behind a Service, with lessons from the library to learn.
 apiVersion: apps/v1
@@ -44,7 +45,8 @@ type Finding = casebook_rules::WireFinding;
 /// A review, as the review worker reports it.
 type Report = casebook_rules::WireReport;
 
-const WORKER_FAILED: &str = "The review worker could not start, so this browser cannot run checks. Reload the page to try again.";
+const WORKER_FAILED_EN: &str = "The review worker could not start, so this browser cannot run checks. Reload the page to try again.";
+const WORKER_FAILED_KO: &str = "리뷰 워커를 시작하지 못해 이 브라우저에서는 검사를 실행할 수 없습니다. 페이지를 새로 고친 뒤 다시 시도하세요.";
 
 /// Starts the review worker: a module worker running this app's own wasm.
 fn start_worker() -> Option<web_sys::Worker> {
@@ -100,8 +102,9 @@ fn highlight_line(area: &web_sys::HtmlTextAreaElement, line: u32) {
 /// get findings grounded in incidents. Nothing is sent anywhere.
 #[component]
 pub(crate) fn CheckPage() -> impl IntoView {
-    super::set_title("Check manifests");
+    super::set_title(t("Check manifests", "매니페스트 검사"));
     let lib = use_library();
+    let lang = lib.lang;
     let after = RwSignal::new(String::new());
     let before = RwSignal::new(String::new());
     let compare = RwSignal::new(false);
@@ -148,12 +151,15 @@ pub(crate) fn CheckPage() -> impl IntoView {
             let data = ev.data();
             let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
             if get("failed").is_some_and(|v| !v.is_undefined()) {
-                worker_failed(WORKER_FAILED.into());
+                worker_failed(lang.pick(WORKER_FAILED_EN, WORKER_FAILED_KO).into());
                 return;
             }
             if let Some(why) = get("crashed").and_then(|v| v.as_string()) {
                 // The worker's instance is gone after a panic: drop it and say what happened.
-                worker_failed(format!("The check stopped unexpectedly ({why}). Nothing was sent anywhere. Reload the page to run checks again."));
+                worker_failed(match lang {
+                    casebook_model::Lang::En => format!("The check stopped unexpectedly ({why}). Nothing was sent anywhere. Reload the page to run checks again."),
+                    casebook_model::Lang::Ko => format!("검사가 예기치 않게 멈췄습니다({why}). 아무것도 전송되지 않았습니다. 페이지를 새로 고치면 다시 검사할 수 있습니다."),
+                });
                 report.set(None);
                 return;
             }
@@ -172,14 +178,14 @@ pub(crate) fn CheckPage() -> impl IntoView {
             let bytes = get("report").map(|v| js_sys::Uint8Array::new(&v).to_vec()).unwrap_or_default();
             let decoded = Report::decode(&bytes);
             if decoded.is_none() {
-                link_error.set(Some("The review worker sent back a result this page cannot read. Reload the page to get matching versions.".into()));
+                link_error.set(Some(lang.pick("The review worker sent back a result this page cannot read. Reload the page to get matching versions.", "리뷰 워커가 이 페이지가 읽을 수 없는 결과를 보냈습니다. 페이지를 새로 고쳐 버전을 맞추세요.").into()));
             }
             report.set(decoded);
             busy.set(false);
         });
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        let on_error = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| worker_failed(WORKER_FAILED.into()));
+        let on_error = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| worker_failed(lang.pick(WORKER_FAILED_EN, WORKER_FAILED_KO).into()));
         w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
         on_cleanup(move || {
@@ -220,6 +226,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 let _ = js_sys::Reflect::set(&msg, &"before".into(), &b.map_or(wasm_bindgen::JsValue::NULL, Into::into));
                 let cfg = config_ref.get_untracked().map(|t| t.value()).filter(|t| !t.trim().is_empty());
                 let _ = js_sys::Reflect::set(&msg, &"config".into(), &cfg.map_or(wasm_bindgen::JsValue::NULL, Into::into));
+                let _ = js_sys::Reflect::set(&msg, &"lang".into(), &lang.code().into());
                 busy.set(true);
                 if !worker_ready.get_value() {
                     pending.set_value(Some(msg));
@@ -231,7 +238,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             // freezes the page and the app stays small.
             None => {
                 report.set(None);
-                link_error.set(Some(WORKER_FAILED.into()));
+                link_error.set(Some(lang.pick(WORKER_FAILED_EN, WORKER_FAILED_KO).into()));
             }
         }
     };
@@ -297,11 +304,11 @@ pub(crate) fn CheckPage() -> impl IntoView {
         if text.len() > MAX_INPUT_BYTES {
             ev.prevent_default();
             report.set(None);
-            link_error.set(Some(format!(
-                "The pasted text is {:.1} MB; Casebook checks at most {} MB at a time. Split it and check the parts.",
-                text.len() as f64 / 1_048_576.0,
-                MAX_INPUT_BYTES / 1_048_576
-            )));
+            let (mb, max) = (text.len() as f64 / 1_048_576.0, MAX_INPUT_BYTES / 1_048_576);
+            link_error.set(Some(match lang {
+                casebook_model::Lang::En => format!("The pasted text is {mb:.1} MB; Casebook checks at most {max} MB at a time. Split it and check the parts."),
+                casebook_model::Lang::Ko => format!("붙여 넣은 텍스트가 {mb:.1} MB입니다. Casebook은 한 번에 최대 {max} MB까지 검사합니다. 나누어 검사하세요."),
+            }));
         }
     };
 
@@ -323,19 +330,19 @@ pub(crate) fn CheckPage() -> impl IntoView {
             .iter()
             .map(|c| {
                 let title = lib_cases.find(c).map_or_else(|| c.clone(), |d| lib_cases.cases[d].organisation.clone());
-                view! { <A href=format!("/cases/{c}")>{title}</A>" " }
+                view! { <A href=href(&format!("/cases/{c}"))>{title}</A>" " }
             })
             .collect_view();
         let sev2 = sev.clone();
-        let (rule_href, rule_text) = (format!("/rules/{}", f.rule), f.rule.clone());
+        let (rule_href, rule_text) = (href(&format!("/rules/{}", f.rule)), f.rule.clone());
         let class = move || {
             let hl = highlighted.get() == Some((line, col));
             format!("finding sev-{sev2}{}", if hl { " highlight" } else { "" })
         };
-        let suppressed = f.suppressed.clone().map(|r| view! { <p class="suppressed">"Suppressed: " {r}</p> });
+        let suppressed = f.suppressed.clone().map(|r| view! { <p class="suppressed">{lang.pick("Suppressed: ", "숨김: ")} {r}</p> });
         view! {
             <li class=class data-rule=f.rule.clone() data-line=line.to_string()>
-                <button class="loc" title="Show this line in the input" on:click=move |_| {
+                <button class="loc" title=lang.pick("Show this line in the input", "입력에서 이 줄 보기") on:click=move |_| {
                     highlighted.set(Some((line, col)));
                     if let Some(area) = after_ref.get_untracked() { highlight_line(&area, line); }
                 }>{format!("{line}:{col}")}</button>
@@ -345,10 +352,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 <pre><code>{f.frame.clone()}</code></pre>
                 {(!f.also.is_empty()).then(|| {
                     let items = f.also.iter().map(|a| view! { <li>{format!("{}:{} {}", a.line, a.column, a.message)}</li> }).collect_view();
-                    view! { <details class="also"><summary>{format!("{} more in this object", f.also.len())}</summary><ul>{items}</ul></details> }
+                    view! { <details class="also"><summary>{match lang {
+                        casebook_model::Lang::En => format!("{} more in this object", f.also.len()),
+                        casebook_model::Lang::Ko => format!("이 객체에서 {}곳 더", f.also.len()),
+                    }}</summary><ul>{items}</ul></details> }
                 })}
-                <p class="fix"><strong>"Fix: "</strong>{f.fix.clone()}</p>
-                <p class="from">"From: " {cases}</p>
+                <p class="fix"><strong>{lang.pick("Fix: ", "고치는 법: ")}</strong>{f.fix.clone()}</p>
+                <p class="from">{lang.pick("From: ", "근거: ")} {cases}</p>
                 {suppressed}
             </li>
         }
@@ -368,7 +378,10 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let mut ordered: Vec<&Finding> = r.findings.iter().collect();
         ordered.sort_by_key(|f| (rank(&f.severity), f.line, f.column));
         let count = |s: &str| r.findings.iter().filter(|f| f.severity == s).count();
-        let by_severity = format!("{} error(s), {} warning(s), {} info", count("error"), count("warning"), count("info"));
+        let by_severity = match lang {
+            casebook_model::Lang::En => format!("{} error(s), {} warning(s), {} info", count("error"), count("warning"), count("info")),
+            casebook_model::Lang::Ko => format!("error {}건, warning {}건, info {}건", count("error"), count("warning"), count("info")),
+        };
         let mut groups: Vec<(String, Vec<Finding>)> = Vec::new();
         for f in ordered.into_iter().take(limit) {
             let key = match &f.resource.namespace {
@@ -381,12 +394,21 @@ pub(crate) fn CheckPage() -> impl IntoView {
             }
         }
         let errors = (!r.errors.is_empty()).then(|| {
-            let items = r.errors.iter().map(|e| view! { <li>{format!("line {}, column {}: {}", e.line, e.column, e.message)}</li> }).collect_view();
-            view! { <div class="input-errors" role="alert" id="input-errors"><h2>"Input problems"</h2><ul>{items}</ul></div> }
+            let items = r.errors.iter().map(|e| view! { <li>{match lang {
+                casebook_model::Lang::En => format!("line {}, column {}: {}", e.line, e.column, e.message),
+                casebook_model::Lang::Ko => format!("{}행 {}열: {}", e.line, e.column, e.message),
+            }}</li> }).collect_view();
+            view! { <div class="input-errors" role="alert" id="input-errors"><h2>{lang.pick("Input problems", "입력 문제")}</h2><ul>{items}</ul></div> }
         });
         let notices = (!r.notices.is_empty()).then(|| {
-            let items = r.notices.iter().map(|e| view! { <li>{format!("line {}: {}", e.line, e.message)}</li> }).collect_view();
-            view! { <details class="notices"><summary>{format!("{} notice(s)", r.notices.len())}</summary><ul>{items}</ul></details> }
+            let items = r.notices.iter().map(|e| view! { <li>{match lang {
+                casebook_model::Lang::En => format!("line {}: {}", e.line, e.message),
+                casebook_model::Lang::Ko => format!("{}행: {}", e.line, e.message),
+            }}</li> }).collect_view();
+            view! { <details class="notices"><summary>{match lang {
+                casebook_model::Lang::En => format!("{} notice(s)", r.notices.len()),
+                casebook_model::Lang::Ko => format!("참고 {}건", r.notices.len()),
+            }}</summary><ul>{items}</ul></details> }
         });
         let fv = finding_view.clone();
         let groups_view = groups
@@ -399,16 +421,25 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let fv2 = finding_view.clone();
         let suppressed = (!r.suppressed_findings.is_empty()).then(|| {
             let items = r.suppressed_findings.clone().into_iter().map(&fv2).collect_view();
-            view! { <details class="suppressed-findings" id="suppressed"><summary>{format!("{} suppressed finding(s)", r.suppressed_findings.len())}</summary><ul>{items}</ul></details> }
+            view! { <details class="suppressed-findings" id="suppressed"><summary>{match lang {
+                casebook_model::Lang::En => format!("{} suppressed finding(s)", r.suppressed_findings.len()),
+                casebook_model::Lang::Ko => format!("숨긴 결과 {}건", r.suppressed_findings.len()),
+            }}</summary><ul>{items}</ul></details> }
         });
         Some(view! {
             <div id="check-results" aria-live="polite">
-                <p class="summary-line" id="check-summary">{format!("{} finding(s) in {} object(s), {} suppressed, {} input problem(s).", r.findings.len(), r.objects, r.suppressed_findings.len(), r.errors.len())}</p>
+                <p class="summary-line" id="check-summary">{match lang {
+                    casebook_model::Lang::En => format!("{} finding(s) in {} object(s), {} suppressed, {} input problem(s).", r.findings.len(), r.objects, r.suppressed_findings.len(), r.errors.len()),
+                    casebook_model::Lang::Ko => format!("객체 {}개에서 결과 {}건, 숨김 {}건, 입력 문제 {}건.", r.objects, r.findings.len(), r.suppressed_findings.len(), r.errors.len()),
+                }}</p>
                 <p class="severity-counts" id="check-counts">{by_severity}</p>
                 {errors}
                 {groups_view}
                 {(hidden > 0).then(|| view! {
-                    <button class="secondary" id="show-all" on:click=move |_| show_all.set(true)>{format!("Show {hidden} more finding(s)")}</button>
+                    <button class="secondary" id="show-all" on:click=move |_| show_all.set(true)>{match lang {
+                        casebook_model::Lang::En => format!("Show {hidden} more finding(s)"),
+                        casebook_model::Lang::Ko => format!("결과 {hidden}건 더 보기"),
+                    }}</button>
                 })}
                 {suppressed}
                 {notices}
@@ -418,46 +449,46 @@ pub(crate) fn CheckPage() -> impl IntoView {
 
     view! {
         <section class="check-page">
-            <h1>"Check Kubernetes manifests"</h1>
-            <p>"Paste " <code>"kubectl get -o yaml"</code> " output, a multi-document file or Helm output. Each finding comes from the lessons of a real incident. Everything runs in your browser; nothing is uploaded."</p>
+            <h1>{lang.pick("Check Kubernetes manifests", "Kubernetes 매니페스트 검사")}</h1>
+            <p>{lang.pick("Paste ", "")} <code>"kubectl get -o yaml"</code> {lang.pick(" output, a multi-document file or Helm output. Each finding comes from the lessons of a real incident. Everything runs in your browser; nothing is uploaded.", " 출력, 여러 문서로 된 파일, Helm 출력을 붙여 넣으세요. 각 결과는 실제 장애의 교훈에서 나옵니다. 모든 것이 브라우저 안에서 실행되며 아무것도 업로드되지 않습니다.")}</p>
             {move || link_error.get().map(|e| view! { <p class="input-errors" role="alert" id="link-error">{e}</p> })}
             <div class="check-actions">
-                <label><input type="checkbox" id="compare" prop:checked=move || compare.get() on:change=move |ev| compare.set(event_target_checked(&ev)) />" Before/after change review"</label>
-                <button class="secondary" on:click=move |_| { after.set(EXAMPLE.to_string()); run(); }>"Load an example"</button>
+                <label><input type="checkbox" id="compare" prop:checked=move || compare.get() on:change=move |ev| compare.set(event_target_checked(&ev)) />{lang.pick(" Before/after change review", " 변경 전후 비교 리뷰")}</label>
+                <button class="secondary" on:click=move |_| { after.set(EXAMPLE.to_string()); run(); }>{lang.pick("Load an example", "예시 불러오기")}</button>
             </div>
             <div class=move || if compare.get() { "check-inputs two" } else { "check-inputs" }>
                 <Show when=move || compare.get()>
                     <div>
-                        <label for="before">"Before (the version running now)"</label>
+                        <label for="before">{lang.pick("Before (the version running now)", "변경 전 (지금 실행 중인 버전)")}</label>
                         <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=on_paste on:input=on_input
                             on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                             on:drop=move |ev| on_drop(ev, before)></textarea>
-                        <input type="file" aria-label="Open the before file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before) />
+                        <input type="file" aria-label=lang.pick("Open the before file", "변경 전 파일 열기") accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before) />
                     </div>
                 </Show>
                 <div>
-                    <label for="manifest">{move || if compare.get() { "After (the change)" } else { "Manifest" }}</label>
+                    <label for="manifest">{move || if compare.get() { lang.pick("After (the change)", "변경 후 (바뀐 버전)") } else { lang.pick("Manifest", "매니페스트") }}</label>
                     <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=on_paste on:input=on_input
                         placeholder="apiVersion: apps/v1\nkind: Deployment\n..."
                         on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                         on:drop=move |ev| on_drop(ev, after)></textarea>
-                    <input type="file" aria-label="Open a manifest file" accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after) />
+                    <input type="file" aria-label=lang.pick("Open a manifest file", "매니페스트 파일 열기") accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after) />
                 </div>
             </div>
             <details class="project-config">
-                <summary>"Project config (" <code>".casebook.toml"</code> ")"</summary>
-                <p>"Paste your project's " <code>".casebook.toml"</code> " to review with its rule severities and exclusions, exactly as " <code>"casebook check"</code> " does (paths are the CLI's only). It stays on this page."</p>
-                <textarea id="config" node_ref=config_ref spellcheck="false" aria-label="Project config" on:input=on_input
+                <summary>{lang.pick("Project config (", "프로젝트 설정 (")} <code>".casebook.toml"</code> ")"</summary>
+                <p>{lang.pick("Paste your project's ", "프로젝트의 ")} <code>".casebook.toml"</code> {lang.pick(" to review with its rule severities and exclusions, exactly as ", "을(를) 붙여 넣으면 그 규칙 심각도와 제외 설정으로 리뷰합니다. ")} <code>"casebook check"</code> {lang.pick(" does (paths are the CLI's only). It stays on this page.", "와 똑같이 동작합니다(경로 제외는 CLI에서만). 설정은 이 페이지 밖으로 나가지 않습니다.")}</p>
+                <textarea id="config" node_ref=config_ref spellcheck="false" aria-label=lang.pick("Project config", "프로젝트 설정") on:input=on_input
                     placeholder=CONFIG_PLACEHOLDER></textarea>
             </details>
             <div class="check-actions">
-                <button id="run-check" on:click=move |_| run()>"Check"</button>
-                {move || busy.get().then(|| view! { <span role="status" id="checking">"Checking…"</span> })}
-                <button class="secondary" id="copy-markdown" on:click=copy_markdown disabled=move || report.get().is_none()>"Copy as Markdown"</button>
-                <A href="/rules">"All rules"</A>
+                <button id="run-check" on:click=move |_| run()>{lang.pick("Check", "검사")}</button>
+                {move || busy.get().then(|| view! { <span role="status" id="checking">{lang.pick("Checking…", "검사 중…")}</span> })}
+                <button class="secondary" id="copy-markdown" on:click=copy_markdown disabled=move || report.get().is_none()>{lang.pick("Copy as Markdown", "Markdown으로 복사")}</button>
+                <A href=href("/rules")>{lang.pick("All rules", "모든 규칙")}</A>
             </div>
             {move || markdown.get().map(|md| view! {
-                <details open><summary>"Markdown for a PR comment (copied)"</summary><textarea readonly id="markdown-out" aria-label="Markdown output" prop:value=md></textarea></details>
+                <details open><summary>{lang.pick("Markdown for a PR comment (copied)", "PR 댓글용 Markdown (복사됨)")}</summary><textarea readonly id="markdown-out" aria-label=lang.pick("Markdown output", "Markdown 출력") prop:value=md></textarea></details>
             })}
             {results}
         </section>

@@ -6,6 +6,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::components::{edge_class, EdgeLegend};
 use crate::data::use_library;
+use crate::i18n::t;
 
 const SIZE: f32 = 1000.0;
 const PAD: f32 = 40.0;
@@ -22,7 +23,7 @@ pub(crate) fn cause_colour(vocab: &casebook_model::Vocabulary, cause: &str) -> S
 /// buttons, hover for details, click to open, filter to highlight a cluster.
 #[component]
 pub(crate) fn GraphPage() -> impl IntoView {
-    super::set_title("Graph");
+    super::set_title(t("Graph", "그래프"));
     let lib = use_library();
     let view_box = RwSignal::new((0.0f32, 0.0f32, 1.0f32)); // tx, ty, scale
     let drag = RwSignal::new(None::<(f64, f64)>);
@@ -53,7 +54,7 @@ pub(crate) fn GraphPage() -> impl IntoView {
         .map(|i| {
             let n = &nodes_data[i];
             let (x, y) = n.pos;
-            let href = format!("/cases/{}", n.id);
+            let href = crate::i18n::href(&crate::i18n::href(&format!("/cases/{}", n.id)));
             let (nav1, nav2, h1, h2) = (navigate.clone(), navigate.clone(), href.clone(), href.clone());
             let fill = cause_colour(&lib.vocabulary, &n.cause);
             let (comps, cause) = (n.components.clone(), n.cause.clone());
@@ -102,7 +103,7 @@ pub(crate) fn GraphPage() -> impl IntoView {
     let info = move || {
         let c = hovered.get().and_then(|i| info_nodes.get(i))?;
         let comps = c.components.iter().map(|x| lib_info.vocabulary.label(VocabKind::Component, x)).collect::<Vec<_>>().join(", ");
-        let (href, title) = (format!("/cases/{}", c.id), c.title.clone());
+        let (href, title) = (crate::i18n::href(&format!("/cases/{}", c.id)), c.title.clone());
         let line = format!("{} · {} · {}", c.date, lib_info.vocabulary.label(VocabKind::Cause, &c.cause), comps);
         Some(view! {
             <div class="graph-info" aria-live="polite">
@@ -113,9 +114,9 @@ pub(crate) fn GraphPage() -> impl IntoView {
     };
     let options = {
         let v = &lib.vocabulary;
-        let causes = v.cause.iter().map(|t| view! { <option value=format!("cause:{}", t.id)>{format!("Cause: {}", t.label)}</option> }).collect_view();
-        let comps = v.component.iter().map(|t| view! { <option value=format!("component:{}", t.id)>{format!("Component: {}", t.label)}</option> }).collect_view();
-        view! { <option value="">"Highlight: everything"</option>{causes}{comps} }
+        let causes = v.cause.iter().map(|t| view! { <option value=format!("cause:{}", t.id)>{format!("{}: {}", crate::i18n::t("Cause", "원인"), t.label)}</option> }).collect_view();
+        let comps = v.component.iter().map(|t| view! { <option value=format!("component:{}", t.id)>{format!("{}: {}", crate::i18n::t("Component", "구성 요소"), t.label)}</option> }).collect_view();
+        view! { <option value="">{t("Highlight: everything", "강조: 전체")}</option>{causes}{comps} }
     };
     let legend = lib
         .vocabulary
@@ -137,43 +138,43 @@ pub(crate) fn GraphPage() -> impl IntoView {
                 .iter()
                 .map(|r| {
                     let rc = &lib.cases[r.doc as usize];
-                    let why = r.reasons.iter().map(|x| x.describe(&lib.vocabulary)).collect::<Vec<_>>().join(" · ");
-                    let (href, id) = (format!("/cases/{}", rc.id), rc.id.clone());
+                    let why = r.reasons.iter().map(|x| x.describe_in(&lib.vocabulary, lib.lang)).collect::<Vec<_>>().join(" · ");
+                    let (href, id) = (crate::i18n::href(&format!("/cases/{}", rc.id)), rc.id.clone());
                     view! { <li><A href=href>{id}</A>" — "{why}</li> }
                 })
                 .collect_view();
-            let (href, id) = (format!("/cases/{}", c.id), c.id.clone());
+            let (href, id) = (crate::i18n::href(&format!("/cases/{}", c.id)), c.id.clone());
             view! { <li><A href=href>{id}</A><ul>{rel}</ul></li> }
         })
         .collect_view();
 
     view! {
         <section class="graph-page">
-            <h1>"The library as a graph"</h1>
-            <p>"Each dot is a case, coloured by cause; lines join related cases. Drag to pan, scroll or use the buttons to zoom, click a dot to open it."</p>
+            <h1>{t("The library as a graph", "그래프로 본 라이브러리")}</h1>
+            <p>{t("Each dot is a case, coloured by cause; lines join related cases. Drag to pan, scroll or use the buttons to zoom, click a dot to open it.", "점 하나가 사례 하나이며 원인별로 색이 다릅니다. 선은 관련 사례를 잇습니다. 끌어서 이동하고, 스크롤하거나 버튼으로 확대·축소하며, 점을 누르면 사례가 열립니다.")}</p>
             <p class="meta" id="graph-stats" data-nodes=node_count.to_string() data-layout-ms=format!("{layout_ms:.1}")>
                 {format!("{node_count} nodes{}", if synthetic.is_some() { format!(" (synthetic, laid out in {layout_ms:.0} ms)") } else { String::new() })}
             </p>
             <div class="graph-controls">
-                <label for="graph-filter" class="visually-hidden">"Highlight a cluster"</label>
+                <label for="graph-filter" class="visually-hidden">{t("Highlight a cluster", "묶음 강조")}</label>
                 <select id="graph-filter" on:change=move |ev| filter.set(event_target_value(&ev))>{options}</select>
-                <button on:click=move |_| view_box.update(|v| v.2 = (v.2 * 1.3).min(12.0)) aria-label="Zoom in">"+"</button>
-                <button on:click=move |_| view_box.update(|v| v.2 = (v.2 / 1.3).max(0.3)) aria-label="Zoom out">"−"</button>
-                <button on:click=move |_| view_box.set((0.0, 0.0, 1.0))>"Reset"</button>
+                <button on:click=move |_| view_box.update(|v| v.2 = (v.2 * 1.3).min(12.0)) aria-label=t("Zoom in", "확대")>"+"</button>
+                <button on:click=move |_| view_box.update(|v| v.2 = (v.2 / 1.3).max(0.3)) aria-label=t("Zoom out", "축소")>"−"</button>
+                <button on:click=move |_| view_box.set((0.0, 0.0, 1.0))>{t("Reset", "초기화")}</button>
             </div>
             <div class="graph-wrap">
                 <svg id="library-graph" class="library-graph" viewBox="0 0 1000 1000" role="group"
-                     aria-label="Graph of all cases; the same relations are listed below"
+                     aria-label=t("Graph of all cases; the same relations are listed below", "모든 사례의 그래프. 같은 관계가 아래 목록에도 있습니다")
                      on:wheel=on_wheel on:pointerdown=on_down on:pointermove=on_move
                      on:pointerup=move |_| drag.set(None) on:pointerleave=move |_| drag.set(None)>
                     <g transform=transform>{edges}{nodes}</g>
                 </svg>
                 {info}
             </div>
-            <ul class="legend" aria-label="Cause colours">{legend}</ul>
+            <ul class="legend" aria-label=t("Cause colours", "원인별 색")>{legend}</ul>
             <EdgeLegend />
             <details class="text-alternative">
-                <summary>"The same relations as a list"</summary>
+                <summary>{t("The same relations as a list", "같은 관계를 목록으로")}</summary>
                 <ul>{text_alt}</ul>
             </details>
         </section>
@@ -210,7 +211,7 @@ fn library_graph(lib: &crate::data::Library) -> GraphData {
         .map(|(i, c)| GraphNode {
             id: c.id.clone(),
             title: c.title.clone(),
-            date: c.start_date(),
+            date: c.start_date_in(crate::i18n::lang()),
             cause: c.cause.clone(),
             components: c.components.clone(),
             pos: to_view(lib.layout.get(i).copied().unwrap_or_default()),
@@ -253,7 +254,7 @@ fn synthetic_graph(lib: &crate::data::Library, n: usize) -> GraphData {
             GraphNode {
                 id: c.id.clone(),
                 title: format!("synthetic node {i}"),
-                date: c.start_date(),
+                date: c.start_date_in(crate::i18n::lang()),
                 cause: c.cause.clone(),
                 components: c.components.clone(),
                 pos: to_view(layout[i]),

@@ -9,6 +9,7 @@ use leptos_router::NavigateOptions;
 
 use crate::components::SnippetView;
 use crate::data::use_library;
+use crate::i18n::{href, lang, t};
 
 /// Longest query kept from the URL or the box; longer input is cut, not trusted.
 const MAX_QUERY: usize = 200;
@@ -29,9 +30,9 @@ pub(crate) fn search_url(q: &str, filters: &[(FacetKind, String)]) -> String {
         parts.push(format!("{}={}", k.key(), encode(v)));
     }
     if parts.is_empty() {
-        "/".to_string()
+        href("/")
     } else {
-        format!("/?{}", parts.join("&"))
+        href(&format!("/?{}", parts.join("&")))
     }
 }
 
@@ -47,12 +48,12 @@ fn facet_vocab(kind: FacetKind) -> Option<VocabKind> {
 
 fn facet_title(kind: FacetKind) -> &'static str {
     match kind {
-        FacetKind::Cause => "Cause",
-        FacetKind::Component => "Component",
-        FacetKind::Symptom => "Symptom",
-        FacetKind::Platform => "Platform",
-        FacetKind::Organisation => "Organisation",
-        FacetKind::Year => "Year",
+        FacetKind::Cause => t("Cause", "원인"),
+        FacetKind::Component => t("Component", "구성 요소"),
+        FacetKind::Symptom => t("Symptom", "증상"),
+        FacetKind::Platform => t("Platform", "플랫폼"),
+        FacetKind::Organisation => t("Organisation", "조직"),
+        FacetKind::Year => t("Year", "연도"),
     }
 }
 
@@ -60,7 +61,7 @@ fn facet_title(kind: FacetKind) -> &'static str {
 /// The query and filters live in the URL, so searches can be shared.
 #[component]
 pub(crate) fn Home() -> impl IntoView {
-    super::set_title("Search");
+    super::set_title(t("Search", "검색"));
     let lib = use_library();
     let params = use_query_map();
     let query = Memo::new(move |_| {
@@ -122,7 +123,7 @@ pub(crate) fn Home() -> impl IntoView {
                 let pick = selected.get_untracked().unwrap_or(0);
                 let doc = results.with_untracked(|r| r.results.get(pick).map(|h| h.doc));
                 if let Some(doc) = doc {
-                    nav(&format!("/cases/{}", lib_keys.cases[doc].id), NavigateOptions::default());
+                    nav(&href(&format!("/cases/{}", lib_keys.cases[doc].id)), NavigateOptions::default());
                 }
             }
             _ => {}
@@ -134,7 +135,7 @@ pub(crate) fn Home() -> impl IntoView {
         let res = results.get();
         let sel = selected.get();
         if res.results.is_empty() {
-            return view! { <p class="empty" id="no-results">"No case matches. Try fewer words or remove a filter."</p> }.into_any();
+            return view! { <p class="empty" id="no-results">{t("No case matches. Try fewer words or remove a filter.", "일치하는 사례가 없습니다. 검색어를 줄이거나 필터를 해제해 보세요.")}</p> }.into_any();
         }
         let total = res.total;
         let items = res
@@ -145,21 +146,24 @@ pub(crate) fn Home() -> impl IntoView {
             .map(|(i, hit)| {
                 let c = &lib_list.cases[hit.doc];
                 let snip = snippet(c, &hit.terms);
-                let href = format!("/cases/{}", c.id);
+                let href = href(&format!("/cases/{}", c.id));
                 let title = c.title.clone();
                 let class = if sel == Some(i) { "result selected" } else { "result" };
                 view! {
                     <li class=class id=format!("result-{i}") aria-current=(sel == Some(i)).then_some("true")>
                         <A href=href><span class="result-title">{title}</span></A>
-                        <div class="meta">{format!("{} · {}", c.organisation, c.start_date())}</div>
+                        <div class="meta">{format!("{} · {}", c.organisation, c.start_date_in(crate::i18n::lang()))}</div>
                         <SnippetView snippet=snip />
                     </li>
                 }
             })
             .collect_view();
         view! {
-            <p class="count" aria-live="polite" id="result-count">{format!("{total} case{}", if total == 1 { "" } else { "s" })}</p>
-            <ol class="results" aria-label="Search results">{items}</ol>
+            <p class="count" aria-live="polite" id="result-count">{match lang() {
+                casebook_model::Lang::Ko => format!("사례 {total}건"),
+                casebook_model::Lang::En => format!("{total} case{}", if total == 1 { "" } else { "s" }),
+            }}</p>
+            <ol class="results" aria-label=t("Search results", "검색 결과")>{items}</ol>
         }
         .into_any()
     };
@@ -214,18 +218,18 @@ pub(crate) fn Home() -> impl IntoView {
 
     view! {
         <section class="search-page">
-            <h1 class="visually-hidden">"Search the case library"</h1>
+            <h1 class="visually-hidden">{t("Search the case library", "사례 라이브러리 검색")}</h1>
             <div class="search-box">
-                <label for="q" class="visually-hidden">"Search cases"</label>
+                <label for="q" class="visually-hidden">{t("Search cases", "사례 검색")}</label>
                 <input id="q" type="search" node_ref=input_ref autocomplete="off" spellcheck="false"
-                    placeholder="Search incidents: dns, crossplane, IL-0346, 장애…  (press / to focus)"
+                    placeholder=t("Search incidents: dns, crossplane, IL-0346, 장애…  (press / to focus)", "장애 검색: DNS, 헬스 체크, 인증서 만료, IL-0346…  (/ 키로 이동)")
                     prop:value=move || query.get().text
                     on:input=on_input on:keydown=on_keydown
                     aria-controls="results" />
-                {move || (!query.get().filters.is_empty()).then(|| view! { <A href=search_url(&query.get().text, &[]) attr:class="clear">"Clear filters"</A> })}
+                {move || (!query.get().filters.is_empty()).then(|| view! { <A href=search_url(&query.get().text, &[]) attr:class="clear">{t("Clear filters", "필터 해제")}</A> })}
             </div>
             <div class="search-layout">
-                <aside class="facets" aria-label="Filters">{facets}</aside>
+                <aside class="facets" aria-label=t("Filters", "필터")>{facets}</aside>
                 <div id="results">{result_list}</div>
             </div>
         </section>

@@ -4,21 +4,22 @@ use leptos_router::hooks::use_params_map;
 
 use super::NotFound;
 use crate::data::use_library;
+use crate::i18n::{href, lang, t};
 
 /// `/rules`: every manifest rule, generated from the rule registry.
 #[component]
 pub(crate) fn RulesIndex() -> impl IntoView {
-    super::set_title("Rules");
+    super::set_title(t("Rules", "규칙"));
     let lib = use_library();
     let items = lib
         .rules
         .iter()
         .map(|r| {
             let (id, title) = (r.id.clone(), r.title.clone());
-            view! { <li><A href=format!("/rules/{id}")><code>{id}</code></A>" — "{title}" "<span class="n">{format!("({})", r.severity)}</span></li> }
+            view! { <li><A href=href(&format!("/rules/{id}"))><code>{id}</code></A>" — "{title}" "<span class="n">{format!("({})", r.severity)}</span></li> }
         })
         .collect_view();
-    view! { <section class="prose"><h1>"Manifest rules"</h1><p>"Each rule comes from the lessons of incidents in the library."</p><ul>{items}</ul></section> }
+    view! { <section class="prose"><h1>{t("Manifest rules", "매니페스트 규칙")}</h1><p>{t("Each rule comes from the lessons of incidents in the library.", "각 규칙은 라이브러리에 있는 장애의 교훈에서 나왔습니다.")}</p><ul>{items}</ul></section> }
 }
 
 /// `/rules/:id`: one rule's docs and the cases behind it.
@@ -29,27 +30,27 @@ pub(crate) fn RulePage() -> impl IntoView {
     move || {
         let id = params.with(|p| p.get("id").unwrap_or_default());
         let Some(r) = lib.rule(&id).cloned() else {
-            return view! { <NotFound what=format!("rule {id:?}") /> }.into_any();
+            return view! { <NotFound what=format!("{} {id:?}", t("rule", "규칙")) /> }.into_any();
         };
         super::set_title(&r.id);
-        let sections = ["What it does", "Why it matters", "Example", "Use instead"]
+        let sections = casebook_model::DOC_SECTIONS
             .into_iter()
-            .map(|s| view! { <h2>{s}</h2><pre class="doc">{r.section(s).unwrap_or_default().to_string()}</pre> })
+            .map(|(s, ko)| view! { <h2>{lang().pick(s, ko)}</h2><pre class="doc">{r.section(s).unwrap_or_default().to_string()}</pre> })
             .collect_view();
         let cases = r
             .cases
             .iter()
             .map(|c| {
                 let title = lib.find(c).map_or_else(|| c.clone(), |d| lib.cases[d].title.clone());
-                view! { <li><A href=format!("/cases/{c}")>{title}</A></li> }
+                view! { <li><A href=href(&format!("/cases/{c}"))>{title}</A></li> }
             })
             .collect_view();
         view! {
             <article class="prose" id="rule">
                 <h1><code>{r.id.clone()}</code></h1>
-                <p>{r.title.clone()}" · default severity "{r.severity.clone()}</p>
+                <p>{r.title.clone()}{t(" · default severity ", " · 기본 심각도 ")}{r.severity.clone()}</p>
                 {sections}
-                <h2>"Grounded in"</h2><ul>{cases}</ul>
+                <h2>{t("Grounded in", "근거 장애")}</h2><ul>{cases}</ul>
             </article>
         }
         .into_any()

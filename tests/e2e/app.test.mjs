@@ -264,4 +264,86 @@ test("a panic shows the crash view with a reload link instead of a dead page", a
   assert((await page.textContent(".crash h1")).includes("stopped"), "crash view");
 });
 
+// Korean: the locale travels in the URL, and every journey works in it.
+const SWEDEN = "2026-09-29-azure-openai-sweden-central";
+const HANGUL = /[\uAC00-\uD7A3]/;
+
+async function platformFonts(page, selector) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  return fonts;
+}
+
+test("Korean: a first visit from a Korean browser opens /ko/, and a Korean query finds the Sweden Central case first", async ({ page, errors }) => {
+  await page.goto(BASE + "/");
+  await page.waitForURL("**/ko/");
+  await page.waitForSelector("#library-stats");
+  assert((await page.textContent("#library-stats")).startsWith("사례 "), "footer in Korean");
+  assert((await page.getAttribute("html", "lang")) === "ko", "html lang is ko");
+  await page.fill("#q", "헬스 체크 재시작 루프");
+  await page.waitForSelector(`#result-0 a[href="/ko/cases/${SWEDEN}"]`);
+  assert(HANGUL.test(await page.textContent("#result-0")), "the result is in Korean");
+  await page.click("#result-0 a");
+  await page.waitForSelector("#case-title");
+  assert(HANGUL.test(await page.textContent("#case-title")), "case title in Korean");
+  assert((await page.textContent("#summary h2")) === "요약", "headings in Korean");
+  assert(HANGUL.test(await page.textContent("#timeline")), "timeline in Korean");
+  assert(!(await page.textContent("#main")).includes("Contributing factors"), "no English headings");
+  // Related cases link within the locale.
+  const related = await page.getAttribute("#related .related-case a", "href");
+  assert(related.startsWith("/ko/cases/"), `related link ${related} keeps the locale`);
+  // Hangul is drawn with a Korean font, not boxes.
+  const fonts = await platformFonts(page, "#case-title");
+  assert(fonts.some((f) => /CJK|Gothic|KR|Nanum/i.test(f.familyName) && f.glyphCount > 0), `Korean glyphs come from ${JSON.stringify(fonts)}`);
+  assert(errors.length === 0, `page errors: ${errors}`);
+}, { locale: "ko-KR" });
+
+test("Korean: the language switch keeps the page, sets lang, and the choice is remembered", async ({ page }) => {
+  await ready(page, `/cases/${RENDER}?x=1#impact`);
+  assert((await page.getAttribute("html", "lang")) === "en", "html lang is en");
+  await page.click("#lang-switch");
+  await page.waitForURL(`**/ko/cases/${RENDER}?x=1#impact`);
+  await page.waitForFunction(() => /[\uAC00-\uD7A3]/.test(document.querySelector("#case-title")?.textContent || ""));
+  assert((await page.getAttribute("html", "lang")) === "ko", "html lang is ko");
+  assert((await page.textContent("#lang-switch")).trim() === "English", "switch offers English");
+  await page.click("#lang-switch");
+  await page.waitForURL(`**/cases/${RENDER}?x=1#impact`);
+  await page.waitForFunction(() => !/[\uAC00-\uD7A3]/.test(document.querySelector("#case-title")?.textContent || "x"));
+  assert(!page.url().includes("/ko/"), "back in English");
+  // Having chosen English, a Korean browser is not sent to /ko/ again.
+  await page.goto(BASE + "/");
+  await page.waitForSelector("#library-stats");
+  assert(!page.url().includes("/ko"), `stays English: ${page.url()}`);
+}, { locale: "ko-KR" });
+
+test("Korean: /ko/check reviews with Korean messages and fixes, linking Korean case and rule pages", async ({ page }) => {
+  await ready(page, "/ko/check");
+  await page.fill("#manifest", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n    - name: c\n      image: nginx:latest\n");
+  await page.click("#run-check");
+  await page.waitForSelector('.finding[data-rule="image-mutable-or-always-pulled"]');
+  const finding = page.locator('.finding[data-rule="image-mutable-or-always-pulled"]').first();
+  assert(HANGUL.test(await finding.locator(".message").textContent()), "message in Korean");
+  assert((await finding.locator(".fix").textContent()).startsWith("고치는 법"), "fix in Korean");
+  assert((await finding.locator(".message").textContent()).includes("nginx:latest"), "the image is named");
+  assert((await finding.locator(".from a").first().getAttribute("href")).startsWith("/ko/cases/"), "case links keep the locale");
+  assert((await page.textContent("#check-summary")).includes("결과"), "summary in Korean");
+  await finding.locator("a[href^='/ko/rules/']").click();
+  await page.waitForSelector("#rule");
+  assert((await page.textContent("#rule h2")) === "하는 일", "rule docs in Korean");
+});
+
+test("Korean: the English library is not downloaded on a Korean visit, nor the Korean one on an English visit", async ({ page }) => {
+  const seen = [];
+  page.on("request", (r) => { if (/casebook(\.[a-z]+)?\.bin$/.test(new URL(r.url()).pathname)) seen.push(new URL(r.url()).pathname); });
+  await ready(page, "/ko/");
+  assert(seen.length === 1 && seen[0] === "/casebook.ko.bin", `a Korean visit fetched ${seen}`);
+  seen.length = 0;
+  await ready(page, "/about");
+  assert(seen.length === 1 && seen[0] === "/casebook.bin", `an English visit fetched ${seen}`);
+});
+
 await run();

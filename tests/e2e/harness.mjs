@@ -15,9 +15,10 @@ export const CHROMIUM_ARGS = [
 
 // Service workers are blocked unless a test asks for them, so that request
 // interception (page.route) sees every request.
-export async function launch({ serviceWorkers = "block" } = {}) {
+export async function launch({ serviceWorkers = "block", locale = "en-US" } = {}) {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "casebook-e2e-")), {
     serviceWorkers,
+    locale,
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_ARGS,

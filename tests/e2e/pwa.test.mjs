@@ -43,6 +43,21 @@ test("works offline after the first visit: search, a case page and a manifest ch
   await page.waitForSelector('.finding[data-rule="image-mutable-or-always-pulled"]');
 }, { serviceWorkers: "allow" });
 
+test("Korean works offline after a Korean first visit, with only the Korean library precached", async ({ page, context }) => {
+  await ready(page, BASE, "/ko/");
+  await swControlled(page);
+  const cached = await page.evaluate(async () => {
+    const keys = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) keys.push(new URL(req.url).pathname);
+    return keys;
+  });
+  assert(cached.includes("/casebook.ko.bin") && !cached.includes("/casebook.bin"), `precached bundles: ${cached.filter((k) => k.endsWith(".bin"))}`);
+  await context.setOffline(true);
+  await page.goto(BASE + "/ko/cases/2026-09-29-azure-openai-sweden-central");
+  await page.waitForSelector("#case-title");
+  assert(/[\uAC00-\uD7A3]/.test(await page.textContent("#case-title")), "the Korean case renders offline");
+}, { serviceWorkers: "allow" });
+
 test("the app is installable: Chromium reports no installability or manifest errors", async ({ page, context }) => {
   await ready(page);
   await swControlled(page);
@@ -190,11 +205,11 @@ test("a large check runs off the main thread: the page paints 'Checking…' whil
 });
 
 test("accessibility: axe-core finds no serious or critical violations on any page", async ({ page }) => {
-  const pages = ["/", "/?q=dns", "/cases/2025-11-05-render-oregon-404", "/graph", "/topics", "/topics/component/dns", "/check", "/rules", "/rules/liveness-remote-dependency", "/about", "/no-such-page"];
+  const pages = ["/", "/?q=dns", "/cases/2025-11-05-render-oregon-404", "/graph", "/topics", "/topics/component/dns", "/check", "/rules", "/rules/liveness-remote-dependency", "/about", "/no-such-page", "/ko/", "/ko/cases/2026-09-29-azure-openai-sweden-central", "/ko/check", "/ko/rules/pdb-missing"];
   const failures = [];
   for (const path of pages) {
     await ready(page, BASE, path);
-    if (path === "/check") {
+    if (path.endsWith("/check")) {
       await page.fill("#manifest", MANIFEST);
       await page.click("#run-check");
       await page.waitForSelector("#check-summary");
