@@ -15,3 +15,4 @@ trap 'kill $s1 $s2 2>/dev/null || true' EXIT
 sleep 1
 step "wasm benchmarks in headless Chromium" node tools/bench-wasm.mjs http://127.0.0.1:8091
 step "performance budgets of the release build" node tools/perf.mjs dist http://127.0.0.1:8090
+step "typing in search, measured in the page" node tools/bench-typing.mjs http://127.0.0.1:8090

@@ -16,10 +16,21 @@ pub fn Header(
     let t = move |en: &'static str, ko: &'static str| lang.get().pick(en, ko);
     let link = move |p: &'static str| move || localize(lang.get(), p);
     let other = move || if lang.get() == Lang::Ko { Lang::En } else { Lang::Ko };
-    let remember = move |_| {
-        if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+    let navigate = leptos_router::hooks::use_navigate();
+    // The search box rewrites the URL in place while typing, so the target is
+    // read from the address bar at the click, not from the router.
+    let switch = move |ev: leptos::ev::MouseEvent| {
+        let Some(w) = web_sys::window() else { return };
+        if let Some(s) = w.local_storage().ok().flatten() {
             let _ = s.set_item(crate::app::LANG_KEY, other().code());
         }
+        if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0 {
+            return;
+        }
+        let l = w.location();
+        let here = format!("{}{}{}", l.pathname().unwrap_or_default(), l.search().unwrap_or_default(), l.hash().unwrap_or_default());
+        ev.prevent_default();
+        navigate(&localize(other(), crate::i18n::strip_lang(&here)), leptos_router::NavigateOptions::default());
     };
     view! {
         <header class="site-header">
@@ -32,10 +43,10 @@ pub fn Header(
                 <A href=link("/check")>{move || t("Check manifests", "매니페스트 검사")}</A>
                 <A href=link("/about")>{move || t("About", "소개")}</A>
             </nav>
-            <A href=move || localize(other(), &path.get()) attr:class="lang-switch" attr:id="lang-switch"
-               attr:hreflang=move || other().code() attr:lang=move || other().code() on:click=remember>
+            <a href=move || localize(other(), &path.get()) class="lang-switch" id="lang-switch"
+               hreflang=move || other().code() lang=move || other().code() on:click=switch>
                 {move || other().native_name()}
-            </A>
+            </a>
         </header>
     }
 }

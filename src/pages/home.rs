@@ -13,8 +13,14 @@ use crate::i18n::{href, lang, t};
 
 /// Longest query kept from the URL or the box; longer input is cut, not trusted.
 const MAX_QUERY: usize = 200;
-/// Results rendered at once.
+/// Results a page holds (what the search computes).
 const SHOWN: usize = casebook_search::PAGE_SIZE;
+/// Results drawn while typing; the rest of the page waits for "Show more",
+/// so that a keystroke lays out a third of the nodes.
+const FIRST: usize = 20;
+/// How long typing must pause before the URL is rewritten (each rewrite
+/// costs about as much as drawing a result).
+const URL_DEBOUNCE_MS: u64 = 250;
 
 fn encode(s: &str) -> String {
     String::from(js_sys::encode_uri_component(s))
@@ -64,9 +70,21 @@ pub(crate) fn Home() -> impl IntoView {
     super::set_title(t("Search", "검색"));
     let lib = use_library();
     let params = use_query_map();
+    // What is typed lives here, not in the router: a keystroke updates this
+    // signal and rewrites the URL in place (history.replaceState), so typing
+    // never runs a router navigation. A navigation from elsewhere (a facet,
+    // back and forward) brings its `q` in.
+    let url_text = Memo::new(move |_| params.with(|p| p.get("q").unwrap_or_default().chars().take(MAX_QUERY).collect::<String>()));
+    let typed = RwSignal::new(url_text.get_untracked());
+    Effect::new(move |_| {
+        let from_url = url_text.get();
+        if from_url != typed.get_untracked() {
+            typed.set(from_url);
+        }
+    });
     let query = Memo::new(move |_| {
         let p = params.get();
-        let text: String = p.get("q").unwrap_or_default().chars().take(MAX_QUERY).collect();
+        let text = typed.get();
         let mut filters = Vec::new();
         for kind in FacetKind::ALL {
             for v in p.get_all(kind.key()).unwrap_or_default().into_iter().take(20) {
@@ -80,15 +98,35 @@ pub(crate) fn Home() -> impl IntoView {
     let lib_for_results = lib.clone();
     let results = Memo::new(move |_| lib_for_results.index.search(&lib_for_results.cases, &query.get()));
     let selected = RwSignal::new(None::<usize>);
+    let more = RwSignal::new(false);
+    // (latest keystroke, whether its URL is still to be written)
+    let url_due = StoredValue::new((0u32, false));
+    // Writes the pending URL: when typing pauses (`Some(stamp)` of the
+    // keystroke that armed it), or at once before leaving the box (`None`).
+    // Never once the search page is gone, so it cannot clobber another page's URL.
+    let flush_url = move |stamp: Option<u32>| {
+        let Some((latest, pending)) = url_due.try_get_value() else { return };
+        if !pending || stamp.is_some_and(|s| s != latest) {
+            return;
+        }
+        url_due.set_value((latest, false));
+        let url = search_url(&typed.get_untracked(), &query.get_untracked().filters);
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    };
     let input_ref = NodeRef::<Input>::new();
     let navigate = use_navigate();
 
-    let nav = navigate.clone();
     let on_input = move |ev: ev::Event| {
         let text: String = event_target_value(&ev).chars().take(MAX_QUERY).collect();
         selected.set(None);
-        let url = search_url(&text, &query.get_untracked().filters);
-        nav(&url, NavigateOptions { replace: true, scroll: false, ..Default::default() });
+        more.set(false);
+        typed.set(text);
+        // The URL follows once typing pauses; only the latest text is written.
+        let stamp = url_due.get_value().0.wrapping_add(1);
+        url_due.set_value((stamp, true));
+        set_timeout(move || flush_url(Some(stamp)), std::time::Duration::from_millis(URL_DEBOUNCE_MS));
     };
 
     // `/` focuses the box from anywhere on the page.
@@ -109,7 +147,7 @@ pub(crate) fn Home() -> impl IntoView {
     let lib_keys = lib.clone();
     let nav = navigate.clone();
     let on_keydown = move |ev: ev::KeyboardEvent| {
-        let n = results.with_untracked(|r| r.results.len().min(SHOWN));
+        let n = results.with_untracked(|r| r.results.len().min(if more.get_untracked() { SHOWN } else { FIRST }));
         match ev.key().as_str() {
             "ArrowDown" if n > 0 => {
                 ev.prevent_default();
@@ -120,6 +158,7 @@ pub(crate) fn Home() -> impl IntoView {
                 selected.update(|s| *s = s.and_then(|i| i.checked_sub(1)));
             }
             "Enter" => {
+                flush_url(None);
                 let pick = selected.get_untracked().unwrap_or(0);
                 let doc = results.with_untracked(|r| r.results.get(pick).map(|h| h.doc));
                 if let Some(doc) = doc {
@@ -130,78 +169,110 @@ pub(crate) fn Home() -> impl IntoView {
         }
     };
 
+    // What the list shows, as data: when a keystroke leaves it unchanged
+    // (the same hits with the same snippets), nothing is rebuilt.
     let lib_list = lib.clone();
+    let shown = Memo::new(move |_| {
+        let limit = if more.get() { SHOWN } else { FIRST };
+        results.with(|res| {
+            let hits: Vec<(usize, casebook_search::Snippet)> =
+                res.results.iter().take(limit).map(|hit| (hit.doc, snippet(&lib_list.cases[hit.doc], &hit.terms))).collect();
+            (res.total, hits)
+        })
+    });
+    // Keyed by case and snippet: a hit that stays on the list keeps its DOM,
+    // and only its position (class, id) updates.
+    let lib_items = lib.clone();
+    let position = move |doc: usize| shown.with(|(_, hits)| hits.iter().position(|(d, _)| *d == doc));
+    let item = move |(doc, snip): (usize, casebook_search::Snippet)| {
+        let c = &lib_items.cases[doc];
+        let href = href(&format!("/cases/{}", c.id));
+        let title = c.title.clone();
+        let is_selected = move || position(doc).is_some_and(|p| selected.get() == Some(p));
+        view! {
+            <li class=move || if is_selected() { "result selected" } else { "result" }
+                id=move || format!("result-{}", position(doc).unwrap_or(usize::MAX))
+                aria-current=move || is_selected().then_some("true")>
+                <a href=href><span class="result-title">{title}</span></a>
+                <div class="meta">{format!("{} · {}", c.organisation, c.start_date_in(crate::i18n::lang()))}</div>
+                <SnippetView snippet=snip />
+            </li>
+        }
+    };
     let result_list = move || {
-        let res = results.get();
-        let sel = selected.get();
-        if res.results.is_empty() {
+        let (total, empty) = shown.with(|(total, hits)| (*total, hits.is_empty()));
+        if empty {
             return view! { <p class="empty" id="no-results">{t("No case matches. Try fewer words or remove a filter.", "일치하는 사례가 없습니다. 검색어를 줄이거나 필터를 해제해 보세요.")}</p> }.into_any();
         }
-        let total = res.total;
-        let items = res
-            .results
-            .iter()
-            .take(SHOWN)
-            .enumerate()
-            .map(|(i, hit)| {
-                let c = &lib_list.cases[hit.doc];
-                let snip = snippet(c, &hit.terms);
-                let href = href(&format!("/cases/{}", c.id));
-                let title = c.title.clone();
-                let class = if sel == Some(i) { "result selected" } else { "result" };
-                view! {
-                    <li class=class id=format!("result-{i}") aria-current=(sel == Some(i)).then_some("true")>
-                        <A href=href><span class="result-title">{title}</span></A>
-                        <div class="meta">{format!("{} · {}", c.organisation, c.start_date_in(crate::i18n::lang()))}</div>
-                        <SnippetView snippet=snip />
-                    </li>
-                }
-            })
-            .collect_view();
         view! {
             <p class="count" aria-live="polite" id="result-count">{match lang() {
                 casebook_model::Lang::Ko => format!("사례 {total}건"),
                 casebook_model::Lang::En => format!("{total} case{}", if total == 1 { "" } else { "s" }),
             }}</p>
-            <ol class="results" aria-label=t("Search results", "검색 결과")>{items}</ol>
+            <ol class="results" aria-label=t("Search results", "검색 결과")>
+                <For each=move || shown.with(|(_, hits)| hits.clone()) key=|(doc, snip)| (*doc, snip.clone()) children=item.clone() />
+            </ol>
+            {move || (!more.get() && results.with(|r| r.results.len() > FIRST)).then(|| view! {
+                <button class="secondary" id="more-results" on:click=move |_| more.set(true)>
+                    {match lang() {
+                        casebook_model::Lang::Ko => format!("결과 더 보기 (최대 {SHOWN}건)"),
+                        casebook_model::Lang::En => format!("Show more results (up to {SHOWN})"),
+                    }}
+                </button>
+            })}
         }
         .into_any()
     };
 
+    // The facet lists as data, without the typed text: a keystroke that
+    // leaves the counts alone only rewrites the links' query.
     let lib_facets = lib.clone();
+    let facet_model = Memo::new(move |_| {
+        let filters = query.with(|q| q.filters.clone());
+        results.with(|res| {
+            FacetKind::ALL
+                .into_iter()
+                .map(|kind| {
+                    // The most frequent values, plus any the user filters by (so it can be unset).
+                    let cap = if kind == FacetKind::Year { casebook_search::FACET_VALUES } else { 14 };
+                    let values: Vec<(String, String, usize, bool)> = res
+                        .facets
+                        .iter()
+                        .filter(|f| f.kind == kind)
+                        .enumerate()
+                        .filter(|(i, f)| *i < cap || filters.iter().any(|(k, v)| *k == kind && *v == f.value))
+                        .map(|(_, f)| {
+                            let active = filters.iter().any(|(k, v)| *k == kind && *v == f.value);
+                            let label = facet_vocab(kind).map_or(f.value.clone(), |vk| lib_facets.vocabulary.label(vk, &f.value).to_string());
+                            (f.value.clone(), label, f.count, active)
+                        })
+                        .collect();
+                    (kind, values)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     let facets = move || {
-        let res = results.get();
-        let q = query.get();
-        FacetKind::ALL
+        let filters = query.with_untracked(|q| q.filters.clone());
+        facet_model
+            .get()
             .into_iter()
-            .map(|kind| {
-                // The most frequent values, plus any the user filters by (so it can be unset).
-                let cap = if kind == FacetKind::Year { casebook_search::FACET_VALUES } else { 14 };
-                let values: Vec<_> = res
-                    .facets
-                    .iter()
-                    .filter(|f| f.kind == kind)
-                    .enumerate()
-                    .filter(|(i, f)| *i < cap || q.filters.iter().any(|(k, v)| *k == kind && *v == f.value))
-                    .map(|(_, f)| f.clone())
-                    .collect();
+            .map(|(kind, values)| {
                 let items = values
                     .into_iter()
-                    .map(|f| {
-                        let active = q.filters.iter().any(|(k, v)| *k == kind && *v == f.value);
-                        let mut filters = q.filters.clone();
+                    .map(|(value, label, count, active)| {
+                        let mut to = filters.clone();
                         if active {
-                            filters.retain(|(k, v)| !(*k == kind && *v == f.value));
+                            to.retain(|(k, v)| !(*k == kind && *v == value));
                         } else {
-                            filters.push((kind, f.value.clone()));
+                            to.push((kind, value));
                         }
-                        let label = facet_vocab(kind).map_or(f.value.clone(), |vk| lib_facets.vocabulary.label(vk, &f.value).to_string());
                         view! {
                             <li>
-                                <A href=search_url(&q.text, &filters) attr:class=if active { "facet active" } else { "facet" }
-                                   attr:aria-current=active.then_some("true")>
-                                    {label} <span class="n">{f.count}</span>
-                                </A>
+                                <a href=move || search_url(&typed.get(), &to) class=if active { "facet active" } else { "facet" }
+                                   aria-current=active.then_some("true")>
+                                    {label} <span class="n">{count}</span>
+                                </a>
                             </li>
                         }
                     })
@@ -224,7 +295,7 @@ pub(crate) fn Home() -> impl IntoView {
                 <input id="q" type="search" node_ref=input_ref autocomplete="off" spellcheck="false"
                     placeholder=t("Search incidents: dns, crossplane, IL-0346, 장애…  (press / to focus)", "장애 검색: DNS, 헬스 체크, 인증서 만료, IL-0346…  (/ 키로 이동)")
                     prop:value=move || query.get().text
-                    on:input=on_input on:keydown=on_keydown
+                    on:input=on_input on:keydown=on_keydown on:blur=move |_| flush_url(None)
                     aria-controls="results" />
                 {move || (!query.get().filters.is_empty()).then(|| view! { <A href=search_url(&query.get().text, &[]) attr:class="clear">{t("Clear filters", "필터 해제")}</A> })}
             </div>

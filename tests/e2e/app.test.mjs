@@ -264,6 +264,22 @@ test("a panic shows the crash view with a reload link instead of a dead page", a
   assert((await page.textContent(".crash h1")).includes("stopped"), "crash view");
 });
 
+test("typing draws 20 results and rewrites the URL when it pauses; the language switch carries the typed query", async ({ page }) => {
+  await ready(page, "/");
+  await page.fill("#q", "dns");
+  await page.waitForSelector("#result-0");
+  assert((await page.locator("#results .result").count()) === 20, "20 results drawn while typing");
+  await page.click("#more-results");
+  await page.waitForSelector("#result-20");
+  assert((await page.locator("#results .result").count()) > 20, "Show more draws the rest of the page");
+  await page.fill("#q", "dns race");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("q") === "dns race");
+  await page.click("#lang-switch");
+  await page.waitForFunction(() => location.pathname === "/ko/" && new URLSearchParams(location.search).get("q") === "dns race");
+  await page.waitForSelector("#result-0");
+  assert((await page.inputValue("#q")) === "dns race", "the query survives the switch");
+});
+
 // Korean: the locale travels in the URL, and every journey works in it.
 const SWEDEN = "2026-09-29-azure-openai-sweden-central";
 const HANGUL = /[\uAC00-\uD7A3]/;

@@ -2,7 +2,7 @@ use crate::tokenize::tokenize;
 use casebook_model::Case;
 
 /// A short excerpt of a case with the matched words marked.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Snippet {
     /// The excerpt, plain text.
     pub text: String,
