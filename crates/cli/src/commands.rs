@@ -115,9 +115,7 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
         let local = Bundle::build_in(list.clone(), vocab.clone(), date, lang).with_rules(crate::library::rule_docs(lang));
         let path = out.join(bundle_file(lang));
         let encoded = local.encode();
-        if std::fs::read(&path).ok().as_deref() != Some(encoded.as_slice()) {
-            std::fs::write(&path, &encoded).with_context(|| format!("cannot write {}", path.display()))?;
-        }
+        write_if_changed(&path, &encoded)?;
         print(&format!("built the {} library into {} ({} bytes, {} index terms)", lang.code(), path.display(), encoded.len(), local.index.term_count()))?;
     }
     Ok(ExitCode::SUCCESS)
@@ -126,16 +124,19 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
 /// Writes the bundle and the static JSON export (`api/cases/<id>.json`,
 /// `api/similar/<id>.json`, `api/index.json`). Files are only rewritten when
 /// their bytes change, so watchers don't loop. Returns the bundle's size.
-fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
-    let write = |path: &Path, bytes: &[u8]| -> anyhow::Result<()> {
-        if std::fs::read(path).ok().as_deref() != Some(bytes) {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            }
-            std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+/// Writes `bytes` to `path` (creating its folder) unless the file already holds them.
+fn write_if_changed(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if std::fs::read(path).ok().as_deref() != Some(bytes) {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        Ok(())
-    };
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
+    let write = write_if_changed;
     let encoded = bundle.encode();
     write(&out.join("casebook.bin"), &encoded)?;
     let api = out.join("api");

@@ -189,18 +189,12 @@ impl Rule {
 
     /// The title in `lang`.
     pub fn title_in(&self, lang: casebook_model::Lang) -> &'static str {
-        match lang {
-            casebook_model::Lang::En => self.title,
-            casebook_model::Lang::Ko => self.title_ko,
-        }
+        lang.pick(self.title, self.title_ko)
     }
 
     /// The general fix in `lang`.
     pub fn fix_in(&self, lang: casebook_model::Lang) -> &'static str {
-        match lang {
-            casebook_model::Lang::En => self.fix,
-            casebook_model::Lang::Ko => self.fix_ko,
-        }
+        lang.pick(self.fix, self.fix_ko)
     }
 }
 
