@@ -1,18 +1,22 @@
-// Casebook service worker. scripts/postbuild.py fills in the precache list
+// Casebook service worker. scripts/postbuild.py fills in the precache lists
 // (every file of the build, with Trunk's hashed names) and the build version.
 const VERSION = "__BUILD_VERSION__";
 const CACHE = `casebook-${VERSION}`;
 const PRECACHE = self.__PRECACHE__;
-// Each locale's library ({"en": "/casebook.bin", "ko": "/casebook.ko.bin"}).
-// The page registers this worker with ?lang=, and only that library is
-// precached; another locale's library is cached when the reader opens it.
-const BUNDLES = self.__BUNDLES__;
+// Each locale's own files: its page, its wasm and glue, its stylesheet, review
+// worker, manifest and library ({"en": [...], "ko": [...]}). The page registers
+// this worker with ?lang=, and only that locale's files are precached; another
+// locale's are cached when the reader opens it.
+const LOCALES = self.__LOCALES__;
 const LANG = new URL(self.location.href).searchParams.get("lang");
-const OWN_BUNDLE = BUNDLES[LANG] || BUNDLES.en;
+const OWN = LOCALES[LANG] || LOCALES.en || [];
+const LIBRARY = /^\/casebook(\.[a-z]{2})?\.bin$/;
+// A navigation is answered by its locale's page: /ko/... by /ko/, the rest by /.
+const shellOf = (pathname) => (/^\/ko(\/|$)/.test(pathname) ? "/ko/" : "/");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.concat(OWN_BUNDLE ? [OWN_BUNDLE] : []))).then(() => self.skipWaiting())
+    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.concat(OWN))).then(() => self.skipWaiting())
   );
 });
 
@@ -33,20 +37,29 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   const isShell = req.mode === "navigate";
-  const isBundle = Object.values(BUNDLES).includes(url.pathname);
+  const isBundle = LIBRARY.test(url.pathname);
   if (isShell || isBundle) {
+    const key = isShell ? shellOf(url.pathname) : req;
     event.respondWith(
       fetch(req)
         .then((resp) => {
           if (resp.ok) {
             const copy = resp.clone();
-            caches.open(CACHE).then((c) => c.put(isShell ? "/" : req, copy));
+            caches.open(CACHE).then((c) => c.put(key, copy));
           }
           return resp;
         })
-        .catch(() => caches.match(isShell ? "/" : req).then((r) => r || Response.error()))
+        .catch(() => caches.match(key).then((r) => r || Response.error()))
     );
     return;
   }
-  event.respondWith(caches.match(req).then((hit) => hit || fetch(req)));
+  // Hashed files never change: the cache first, and a file fetched for the
+  // first time (the other locale's) is kept for offline use.
+  event.respondWith(caches.match(req).then((hit) => hit || fetch(req).then((resp) => {
+    if (resp.ok && /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$/.test(url.pathname)) {
+      const copy = resp.clone();
+      caches.open(CACHE).then((c) => c.put(req, copy));
+    }
+    return resp;
+  })));
 });

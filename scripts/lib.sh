@@ -66,12 +66,20 @@ build_failure_reason() {
 
 # build_site: the release site in dist/, as `serve.sh` serves it and the
 # end-to-end tests test it. Trunk runs cargo offline and the case bundle hook.
+# Each locale is its own wasm, holding only its own language's strings: the
+# English site (Trunk.toml, --features locale-en) in dist/, the Korean one
+# (Trunk.ko.toml, --features locale-ko) moved into dist/ko/, then the shared
+# service worker and headers written for both (scripts/postbuild.py --site).
 # Output goes to target/site-build.log; on failure it prints one line saying
 # why (the first error in the log) and returns non-zero.
 build_site() {
   mkdir -p "$ROOT/target"
   local log="$ROOT/target/site-build.log"
-  if ! ( wasm_env; trunk build --release ) > "$log" 2>&1; then
+  if ! ( wasm_env \
+         && trunk build --release --features locale-en \
+         && trunk --config Trunk.ko.toml build --release --features locale-ko \
+         && rm -rf dist/ko && mv target/dist-ko dist/ko \
+         && python3 scripts/postbuild.py --site dist ) > "$log" 2>&1; then
     local why
     why="$(build_failure_reason "$log")"
     printf 'error: the site build failed: %s (full log: %s)\n' "${why:-see the log}" "$log" >&2
@@ -81,6 +89,7 @@ build_site() {
   [ -s dist/index.html ] || missing="dist/index.html"
   compgen -G 'dist/casebook-app-*_bg.wasm' > /dev/null || missing="$missing dist/casebook-app-*_bg.wasm"
   [ -s dist/casebook.bin ] || missing="$missing dist/casebook.bin"
+  compgen -G 'dist/ko/casebook-app-*_bg.wasm' > /dev/null || missing="$missing dist/ko/casebook-app-*_bg.wasm"
   if [ -n "$missing" ]; then
     printf 'error: the site build finished but left no %s (full log: %s)\n' "$missing" "$log" >&2
     return 1

@@ -1,87 +1,150 @@
 #!/usr/bin/env python3
-"""Trunk post_build hook: finalise the built site in Trunk's staging directory.
+"""Finalise the built site.
 
-1. Content-Security-Policy: hash every inline <script> Trunk injected (its
-   wasm loader) and add the hashes to script-src, so no other inline script can
-   run. The policy otherwise stays as written in index.html.
-2. Review worker: fill in the hashed names of the app module it loads.
-3. Service worker: write the precache list (every file of the build, with
-   Trunk's hashed names) and a build version into sw.js, so a new deploy is
-   picked up on the next visit.
+As Trunk's post_build hook (each locale's build, in its staging directory):
+1. Content-Security-Policy: hash every inline <script> of index.html (Trunk's
+   wasm loader, and the English page's first-visit language script) and add
+   the hashes to script-src, so no other inline script can run.
+2. Review worker: fill in the hashed names of the app module it loads (the
+   page's own, so a locale's worker runs that locale's wasm).
+3. For the English build, which carries the shared files: the host headers
+   and the service worker's precache lists, as for a one-locale site.
+
+With `--site DIR`, after scripts/lib.sh has moved the Korean build into
+DIR/ko/: step 3 again over the whole site, so that the header CSP allows
+both locales' loaders and each locale's files are precached only for its
+readers.
 """
 import base64
 import hashlib
 import os
 import re
+import shutil
 import sys
 
-staging = os.environ.get("TRUNK_STAGING_DIR") or (sys.argv[1] if len(sys.argv) > 1 else "dist")
-index_path = os.path.join(staging, "index.html")
-html = open(index_path, encoding="utf-8").read()
-
-hashes = []
-for m in re.finditer(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, re.S):
-    digest = hashlib.sha256(m.group(1).encode("utf-8")).digest()
-    hashes.append("'sha256-" + base64.b64encode(digest).decode() + "'")
+CSP_META = r'http-equiv="Content-Security-Policy" content="([^"]*)"'
+# Files each locale has its own copy of: the page, the app, its stylesheet,
+# its review worker and its web app manifest. The Korean ones are under /ko/.
+PER_LOCALE = re.compile(r"index\.html|casebook-app-[0-9a-f]+(_bg\.wasm|\.js)|main-[0-9a-f]+\.css|review-worker\.js|manifest\.webmanifest")
+LIBRARY = re.compile(r"/casebook(?:\.([a-z]{2}))?\.bin")
 
 
-def add_hashes(match):
-    policy = match.group(1)
+def inline_hashes(html):
+    out = []
+    for m in re.finditer(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, re.S):
+        digest = hashlib.sha256(m.group(1).encode("utf-8")).digest()
+        out.append("'sha256-" + base64.b64encode(digest).decode() + "'")
+    return out
+
+
+def with_hashes(policy, hashes):
     policy = re.sub(r"\s*'sha256-[^']+'", "", policy)
-    policy = policy.replace("script-src 'self'", "script-src 'self' " + " ".join(hashes), 1) if hashes else policy
-    return 'http-equiv="Content-Security-Policy" content="' + policy + '"'
+    return policy.replace("script-src 'self'", "script-src 'self' " + " ".join(hashes), 1) if hashes else policy
 
 
-html, n = re.subn(r'http-equiv="Content-Security-Policy" content="([^"]*)"', add_hashes, html)
-if n != 1:
-    sys.exit("postbuild: index.html must contain exactly one Content-Security-Policy meta tag")
-# 3. The review worker loads the app's own module: give it the hashed names.
-worker_path = os.path.join(staging, "review-worker.js")
-if os.path.exists(worker_path):
-    glue = sorted(f for f in os.listdir(staging) if re.fullmatch(r"casebook-app-[0-9a-f]+\.js", f))
-    wasm = sorted(f for f in os.listdir(staging) if re.fullmatch(r"casebook-app-[0-9a-f]+_bg\.wasm", f))
-    if len(glue) != 1 or len(wasm) != 1:
-        sys.exit(f"postbuild: expected one app module and one wasm file, found {glue} and {wasm}")
-    worker = open(worker_path, encoding="utf-8").read()
-    worker = worker.replace("__APP_JS__", "/" + glue[0]).replace("__APP_WASM__", "/" + wasm[0])
-    open(worker_path, "w", encoding="utf-8").write(worker)
-open(index_path, "w", encoding="utf-8").write(html)
+def finish_page(staging):
+    """Steps 1 and 2, for one build's staging directory."""
+    index_path = os.path.join(staging, "index.html")
+    html = open(index_path, encoding="utf-8").read()
+    hashes = inline_hashes(html)
+    html, n = re.subn(CSP_META, lambda m: 'http-equiv="Content-Security-Policy" content="' + with_hashes(m.group(1), hashes) + '"', html)
+    if n != 1:
+        sys.exit("postbuild: index.html must contain exactly one Content-Security-Policy meta tag")
+    worker_path = os.path.join(staging, "review-worker.js")
+    if os.path.exists(worker_path):
+        # The page's loader names the app module with the build's public URL
+        # (/ or /ko/); the worker imports the same one.
+        glue = sorted(set(re.findall(r"[\"'](/(?:[a-z]{2}/)?casebook-app-[0-9a-f]+\.js)[\"']", html)))
+        wasm = sorted(set(re.findall(r"[\"'](/(?:[a-z]{2}/)?casebook-app-[0-9a-f]+_bg\.wasm)[\"']", html)))
+        if len(glue) != 1 or len(wasm) != 1:
+            sys.exit(f"postbuild: expected index.html to load one app module and one wasm file, found {glue} and {wasm}")
+        worker = open(worker_path, encoding="utf-8").read()
+        worker = worker.replace("__APP_JS__", glue[0]).replace("__APP_WASM__", wasm[0])
+        open(worker_path, "w", encoding="utf-8").write(worker)
+    open(index_path, "w", encoding="utf-8").write(html)
+    print(f"postbuild: {len(hashes)} inline script hash(es) added to the CSP of {index_path}")
 
-# 4. Header policy for hosts (the Netlify/Cloudflare `_headers` format, which
-# tools/serve-dist.mjs also reads). A meta tag cannot carry frame-ancestors:
-# browsers ignore it there and log a console error, so it goes in the header
-# only, with the same policy as the meta tag.
-policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
-HEADER_ONLY = "frame-ancestors 'none'"
-with open(os.path.join(staging, "_headers"), "w", encoding="utf-8") as f:
-    f.write("/*\n")
-    f.write(f"  Content-Security-Policy: {policy}; {HEADER_ONLY}\n")
-    f.write("  X-Content-Type-Options: nosniff\n")
-    f.write("  Referrer-Policy: no-referrer\n")
 
-sw_path = os.path.join(staging, "sw.js")
-if os.path.exists(sw_path):
+def locale_of(path):
+    """The locale a file is for, or None when every locale uses it."""
+    m = LIBRARY.fullmatch(path)
+    if m:
+        return m.group(1) or "en"
+    if path.startswith("/ko/"):
+        return "ko"
+    if "/" not in path[1:] and PER_LOCALE.fullmatch(path[1:]):
+        return "en"
+    return None
+
+
+def finish_site(site, sw_template):
+    """Step 3 over a whole site: host headers and the service worker."""
+    pages = [os.path.join(root, "index.html") for root, _d, names in os.walk(site) if "index.html" in names]
+    policies = set()
+    hashes = []
+    for page in sorted(pages):
+        html = open(page, encoding="utf-8").read()
+        policies.add(re.sub(r"\s*'sha256-[^']+'", "", re.search(CSP_META, html).group(1)))
+        hashes += [h for h in inline_hashes(html) if h not in hashes]
+    if len(policies) != 1:
+        sys.exit(f"postbuild: the pages' Content-Security-Policies differ beyond their script hashes: {sorted(policies)}")
+    # A meta tag cannot carry frame-ancestors: browsers ignore it there and
+    # log a console error, so it goes in the header only.
+    policy = with_hashes(policies.pop(), hashes)
+    with open(os.path.join(site, "_headers"), "w", encoding="utf-8") as f:
+        f.write("/*\n")
+        f.write(f"  Content-Security-Policy: {policy}; frame-ancestors 'none'\n")
+        f.write("  X-Content-Type-Options: nosniff\n")
+        f.write("  Referrer-Policy: no-referrer\n")
+    # Hosts that read `_redirects` (Netlify, Cloudflare Pages): app routes get
+    # their locale's page.
+    locales = sorted({locale_of(p) for p in ["/index.html"] + ["/" + os.path.relpath(p, site).replace(os.sep, "/") for p in pages]} - {None})
+    with open(os.path.join(site, "_redirects"), "w", encoding="utf-8") as f:
+        for lang in locales:
+            if lang != "en":
+                f.write(f"/{lang}/*  /{lang}/index.html  200\n")
+        f.write("/*  /index.html  200\n")
+    sw_path = os.path.join(site, "sw.js")
+    if not os.path.exists(sw_template):
+        return
     files = []
-    for root, _dirs, names in os.walk(staging):
+    for root, _dirs, names in os.walk(site):
         for name in names:
-            rel = os.path.relpath(os.path.join(root, name), staging).replace(os.sep, "/")
-            if rel.startswith("api/") or rel in ("sw.js", "_headers"):
+            rel = "/" + os.path.relpath(os.path.join(root, name), site).replace(os.sep, "/")
+            if rel.startswith("/api/") or rel in ("/sw.js", "/_headers", "/_redirects"):
                 continue
-            files.append("/" + rel)
+            files.append(rel)
     files.sort()
     h = hashlib.sha256()
     for f in files:
         h.update(f.encode())
-        h.update(open(os.path.join(staging, f.lstrip("/")), "rb").read())
+        h.update(open(os.path.join(site, f.lstrip("/")), "rb").read())
     version = h.hexdigest()[:16]
-    sw = open(sw_path, encoding="utf-8").read()
-    # Each locale's library is precached only for that locale's readers
-    # (sw.js adds the one its registration names), so a visitor downloads
-    # one library, not every translation.
-    bundles = [f for f in files if re.fullmatch(r"/casebook(\.[a-z]{2})?\.bin", f)]
-    shared = [f for f in files if f not in bundles]
-    precache = "[" + ",".join('"' + f.replace("/index.html", "/") + '"' for f in shared) + "]"
-    by_lang = "{" + ",".join('"' + (m.group(1) or "en") + '":"' + f + '"' for f in bundles for m in [re.fullmatch(r"/casebook\.?([a-z]{2})?\.bin", f)]) + "}"
-    sw = sw.replace("self.__PRECACHE__", precache).replace("self.__BUNDLES__", by_lang).replace("__BUILD_VERSION__", version)
+    url = lambda f: f[: -len("index.html")] if f.endswith("/index.html") else f  # noqa: E731
+    shared = [url(f) for f in files if locale_of(f) is None]
+    by_lang = {}
+    for f in files:
+        lang = locale_of(f)
+        if lang:
+            by_lang.setdefault(lang, []).append(url(f))
+    js_list = lambda xs: "[" + ",".join('"' + x + '"' for x in xs) + "]"  # noqa: E731
+    sw = open(sw_template, encoding="utf-8").read()
+    sw = sw.replace("self.__PRECACHE__", js_list(shared))
+    sw = sw.replace("self.__LOCALES__", "{" + ",".join(f'"{k}":{js_list(v)}' for k, v in sorted(by_lang.items())) + "}")
+    sw = sw.replace("__BUILD_VERSION__", version)
     open(sw_path, "w", encoding="utf-8").write(sw)
-print(f"postbuild: {len(hashes)} inline script hash(es) added to the CSP")
+    print(f"postbuild: {site}: {len(shared)} shared file(s) and {', '.join(f'{k} {len(v)}' for k, v in sorted(by_lang.items()))} precached by locale")
+
+
+if __name__ == "__main__":
+    here = os.path.dirname(os.path.abspath(__file__))
+    template = os.path.join(here, "..", "public", "sw.js")
+    if len(sys.argv) == 3 and sys.argv[1] == "--site":
+        finish_site(sys.argv[2], template)
+    else:
+        staging = os.environ.get("TRUNK_STAGING_DIR") or (sys.argv[1] if len(sys.argv) > 1 else "dist")
+        finish_page(staging)
+        # The English build carries the shared files: finish it as a site of
+        # its own, as `trunk build` alone leaves it.
+        if os.path.exists(os.path.join(staging, "sw.js")):
+            finish_site(staging, template)

@@ -30,6 +30,19 @@ fn preferred_lang() -> Lang {
     Lang::parse(&first).unwrap_or_default()
 }
 
+/// Goes to `to`: within the app when this wasm serves both locales, else by
+/// loading the page (another locale is another wasm).
+/// `navigate` is the router's, taken while the component is set up.
+pub(crate) fn go(navigate: &impl Fn(&str, NavigateOptions), to: &str, replace: bool) {
+    if crate::i18n::BUILT.is_some_and(|l| l != lang_of_path(to)) {
+        if let Some(l) = web_sys::window().map(|w| w.location()) {
+            let _ = if replace { l.replace(to) } else { l.assign(to) };
+        }
+    } else {
+        navigate(to, NavigateOptions { replace, ..Default::default() });
+    }
+}
+
 /// `?query` from the router's search string (which may lack the `?`), or nothing.
 fn query_part(search: &str) -> String {
     match search.trim_start_matches('?') {
@@ -42,13 +55,18 @@ fn query_part(search: &str) -> String {
 #[component]
 fn Shell() -> impl IntoView {
     let location = use_location();
-    let lang = Memo::new(move |_| lang_of_path(&location.pathname.get()));
-    // A first visit to the bare root follows the reader's language.
+    // A one-locale build serves its own language whatever the path says (a
+    // host that sent this page for the other locale's path still gets a page).
+    let lang = Memo::new(move |_| crate::i18n::BUILT.unwrap_or_else(|| lang_of_path(&location.pathname.get())));
+    // A first visit to the bare root follows the reader's language. In the
+    // one-locale site, index.html's first script has already done this before
+    // any wasm was fetched; this is the fallback, and the rule for a build
+    // that serves both locales.
     if location.pathname.get_untracked() == "/" {
         let want = preferred_lang();
-        if want != Lang::En {
+        if want != lang.get_untracked() {
             let to = localize(want, &format!("/{}{}", query_part(&location.search.get_untracked()), location.hash.get_untracked()));
-            use_navigate()(&to, NavigateOptions { replace: true, ..Default::default() });
+            go(&use_navigate(), &to, true);
         }
     }
     Effect::new(move |_| {
@@ -100,6 +118,7 @@ fn Shell() -> impl IntoView {
                             <Route path=path!("/ko/rules/:id") view=RulePage />
                             <Route path=path!("/ko/about") view=About />
                             <Route path=path!("/debug/panic") view=crate::pages::PanicProbe />
+                            <Route path=path!("/ko/debug/panic") view=crate::pages::PanicProbe />
                             <Route path=path!("/debug/bench") view=crate::pages::BenchPage />
                         </Routes>
                     }.into_any()

@@ -10,29 +10,56 @@ pub type Library = Arc<Bundle>;
 /// Where the English bundle is served from (copied into the site by the build).
 pub const BUNDLE_URL: &str = "/casebook.bin";
 
-/// Fetches and decodes the library of `lang`. Every failure becomes a sentence for the error page.
+/// Fetches and decodes the library of `lang`. Every failure becomes a sentence
+/// for the error page, in the page's language.
 pub async fn load_bundle(lang: Lang) -> Result<Library, String> {
-    let bytes = fetch_bytes(crate::i18n::bundle_url(lang)).await?;
-    let b = Bundle::decode(&bytes).map_err(|e| format!("The case library cannot be read: {e}."))?;
+    let bytes = fetch_bytes(crate::i18n::bundle_url(lang), lang).await?;
+    let b = Bundle::decode(&bytes).map_err(|e| {
+        let why = e.describe_in(lang);
+        match lang.built() {
+            Lang::En => format!("The case library cannot be read: {why}."),
+            Lang::Ko => format!("사례 라이브러리를 읽을 수 없습니다: {why}."),
+        }
+    })?;
     if b.lang != lang {
-        return Err(format!("The {} case library was asked for, but the file holds the {} one.", lang.code(), b.lang.code()));
+        let (asked, held) = (lang.code(), b.lang.code());
+        return Err(match lang.built() {
+            Lang::En => format!("The {asked} case library was asked for, but the file holds the {held} one."),
+            Lang::Ko => format!("{asked} 사례 라이브러리를 요청했지만 파일에는 {held} 라이브러리가 들어 있습니다."),
+        });
     }
     Ok(Arc::new(b))
 }
 
 /// A `fetch` of `url`'s body (plain web-sys: an HTTP client crate adds wasm for nothing here).
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+async fn fetch_bytes(url: &str, lang: Lang) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let describe = |e: wasm_bindgen::JsValue| e.as_string().or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()))).unwrap_or_default();
-    let window = web_sys::window().ok_or("There is no window to download the case library into.")?;
-    let resp = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("The case library could not be downloaded ({}).", describe(e)))?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(|_| "The case library download returned something other than a response.".to_string())?;
+    let ko = lang.built() == Lang::Ko;
+    let failed = |e: wasm_bindgen::JsValue| {
+        let why = describe(e);
+        if ko {
+            format!("사례 라이브러리를 다운로드하지 못했습니다({why}).")
+        } else {
+            format!("The case library download failed ({why}).")
+        }
+    };
+    let window = web_sys::window().ok_or(if ko { "사례 라이브러리를 받을 창(window)이 없습니다." } else { "There is no window to download the case library into." })?;
+    let resp = JsFuture::from(window.fetch_with_str(url)).await.map_err(failed)?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(|_| {
+        if ko { "사례 라이브러리 다운로드가 응답이 아닌 것을 돌려주었습니다." } else { "The case library download returned something other than a response." }.to_string()
+    })?;
     if !resp.ok() {
-        return Err(format!("The case library is missing: the server answered {} for {url}.", resp.status()));
+        let status = resp.status();
+        return Err(if ko {
+            format!("사례 라이브러리가 없습니다: 서버가 {url} 요청에 {status}(으)로 답했습니다.")
+        } else {
+            format!("The case library is missing: the server answered {status} for {url}.")
+        });
     }
-    let body = resp.array_buffer().map_err(|e| format!("The case library download failed ({}).", describe(e)))?;
-    let body = JsFuture::from(body).await.map_err(|e| format!("The case library download failed ({}).", describe(e)))?;
+    let body = resp.array_buffer().map_err(failed)?;
+    let body = JsFuture::from(body).await.map_err(failed)?;
     Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 

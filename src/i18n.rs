@@ -53,9 +53,24 @@ pub fn bundle_url(lang: Lang) -> &'static str {
     }
 }
 
-/// The page's language (provided with the loaded library).
+/// The one locale this wasm serves, when the site is built one wasm per
+/// locale (features `locale-en`, `locale-ko`); `None` in a build that serves
+/// both at run time. A one-locale build leaves the other language's strings
+/// out, and changing language loads the other locale's page.
+pub const BUILT: Option<Lang> = casebook_model::BUILD_LANG;
+
+/// The page's language: the build's, or the one provided with the loaded library.
 pub(crate) fn lang() -> Lang {
-    leptos::prelude::use_context::<Lang>().unwrap_or_default()
+    match BUILT {
+        Some(l) => l,
+        None => leptos::prelude::use_context::<Lang>().unwrap_or_default(),
+    }
+}
+
+/// The review worker's script. It loads the page's own wasm, so a one-locale
+/// build has its own (`/ko/review-worker.js` for Korean).
+pub fn worker_url() -> String {
+    format!("{}/review-worker.js", BUILT.map_or("", prefix))
 }
 
 /// Interface text in the page's language.

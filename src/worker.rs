@@ -1,7 +1,8 @@
 //! The manifest-review Web Worker. Reviews run off the main thread so that a
 //! large paste never freezes the page.
 //!
-//! The worker is `/review-worker.js`, a module worker that loads this same
+//! The worker is `/review-worker.js` (`/ko/review-worker.js` in Korean,
+//! see [`crate::i18n::worker_url`]), a module worker that loads this same
 //! wasm module (the hashed files the page already loaded, so its fetch is a
 //! cache hit rather than a second download). The module's start function
 //! finds no `document` there and calls [`serve`] instead of mounting the app.
@@ -17,41 +18,40 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Where the worker script is served (written by `scripts/postbuild.py`).
-pub const WORKER_URL: &str = "/review-worker.js";
-
 /// The Kubernetes schema table (`crates/rules/schema/k8s.schema`), fetched
 /// when the first review runs, not with the app.
 pub const SCHEMA_URL: &str = "/k8s.schema";
 
 thread_local! {
     /// The parsed table, or why it could not be loaded.
-    static SCHEMA: std::cell::RefCell<Option<Result<&'static casebook_rules::Schema, String>>> = const { std::cell::RefCell::new(None) };
+    static SCHEMA: std::cell::RefCell<Option<Result<&'static casebook_rules::Schema, casebook_rules::Msg>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Loads the schema table once per worker. A table that cannot be loaded
 /// (offline before it was cached, a corrupt file) leaves schema validation
 /// off, and each review says so.
-async fn schema() -> Result<&'static casebook_rules::Schema, String> {
+async fn schema() -> Result<&'static casebook_rules::Schema, casebook_rules::Msg> {
     if let Some(s) = SCHEMA.with(|c| c.borrow().clone()) {
         return s;
     }
-    let loaded = fetch_text(SCHEMA_URL).await.and_then(|t| casebook_rules::Schema::parse(&t).map_err(|e| format!("the schema table is unreadable ({e})")));
+    let loaded = fetch_text(SCHEMA_URL).await.and_then(|t| casebook_rules::Schema::parse(&t).map_err(|e| casebook_rules::msg!("the schema table is unreadable ({e})", "스키마 표를 읽을 수 없다({e})")));
     let loaded = loaded.map(|s| &*Box::leak(Box::new(s)));
     SCHEMA.with(|c| *c.borrow_mut() = Some(loaded.clone()));
     loaded
 }
 
-async fn fetch_text(url: &str) -> Result<String, String> {
+async fn fetch_text(url: &str) -> Result<String, casebook_rules::Msg> {
+    use casebook_rules::msg;
     use wasm_bindgen_futures::JsFuture;
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let resp = JsFuture::from(scope.fetch_with_str(url)).await.map_err(|_| format!("{url} could not be downloaded"))?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(|_| format!("{url} gave no response"))?;
+    let resp = JsFuture::from(scope.fetch_with_str(url)).await.map_err(|_| msg!("{url} could not be downloaded", "{url}을(를) 다운로드하지 못했다"))?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(|_| msg!("{url} gave no response", "{url}이(가) 응답하지 않았다"))?;
     if !resp.ok() {
-        return Err(format!("the server answered {} for {url}", resp.status()));
+        let status = resp.status();
+        return Err(msg!("the server answered {status} for {url}", "서버가 {url} 요청에 {status}로 답했다"));
     }
-    let text = resp.text().map_err(|_| format!("{url} could not be read"))?;
-    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| format!("{url} is not text"))
+    let text = resp.text().map_err(|_| msg!("{url} could not be read", "{url}을(를) 읽지 못했다"))?;
+    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| msg!("{url} is not text", "{url}은(는) 텍스트가 아니다"))
 }
 
 /// True inside a worker: there is no `document` in its global scope.
@@ -86,10 +86,8 @@ pub fn serve() {
             let schema = schema().await;
             let mut report = casebook_rules::review_configured(&after, before.as_deref(), config.as_deref(), schema.as_ref().ok().copied(), lang);
             if let Err(why) = schema {
-                let message = match lang {
-                    casebook_model::Lang::En => format!("schema validation is off: {why}"),
-                    casebook_model::Lang::Ko => format!("스키마 검증이 꺼져 있다: {why}"),
-                };
+                let why = why.get(lang);
+                let message = casebook_rules::msg!("schema validation is off: {why}", "스키마 검증이 꺼져 있다: {why}").into_lang(lang);
                 report.notices.insert(0, casebook_rules::InputError { line: 1, column: 1, message });
             }
             let origin = reply.location().origin();

@@ -1,5 +1,5 @@
 // A small static server for the built site, behaving like a real static host:
-// single-page-app fallback, gzip or brotli by Accept-Encoding, immutable caching
+// single-page-app fallback (per locale), gzip or brotli by Accept-Encoding, immutable caching
 // for Trunk's hashed files, and ETag revalidation (304) for the rest. It counts
 // the bytes it sends, so tools/perf.mjs can measure a real first visit.
 // CLI: node tools/serve-dist.mjs <dir> <port>; or import { serve }.
@@ -46,8 +46,9 @@ export async function serve(dir, port) {
     try {
       if ((await stat(file)).isDirectory()) file = join(file, "index.html");
     } catch {
-      // Unknown paths without an extension are app routes: serve the shell.
-      file = extname(path) ? null : join(dir, "index.html");
+      // Unknown paths without an extension are app routes: serve their
+      // locale's page (/ko/... the Korean one), as the build's _redirects says.
+      file = extname(path) ? null : join(dir, /^[/\\]ko([/\\]|$)/.test(path) ? "ko/index.html" : "index.html");
     }
     const send = (status, headers, body) => {
       stats.requests += 1;

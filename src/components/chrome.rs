@@ -30,7 +30,7 @@ pub fn Header(
         let l = w.location();
         let here = format!("{}{}{}", l.pathname().unwrap_or_default(), l.search().unwrap_or_default(), l.hash().unwrap_or_default());
         ev.prevent_default();
-        navigate(&localize(other(), crate::i18n::strip_lang(&here)), leptos_router::NavigateOptions::default());
+        crate::app::go(&navigate, &localize(other(), crate::i18n::strip_lang(&here)), false);
     };
     view! {
         <header class="site-header">
@@ -63,7 +63,7 @@ pub fn Footer(
 ) -> impl IntoView {
     view! {
         <footer class="site-footer">
-            {move || match (cases.get(), built.get(), lang.get()) {
+            {move || match (cases.get(), built.get(), lang.get().built()) {
                 (Some(n), Some(date), Lang::En) => view! { <span id="library-stats">{format!("{n} cases · bundle built {date}")}</span> }.into_any(),
                 (Some(n), Some(date), Lang::Ko) => view! { <span id="library-stats">{format!("사례 {n}건 · 번들 빌드 {date}")}</span> }.into_any(),
                 (_, _, l) => view! { <span>{l.pick("Loading library…", "라이브러리를 불러오는 중…")}</span> }.into_any(),

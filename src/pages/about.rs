@@ -8,7 +8,7 @@ use crate::i18n::t;
 pub(crate) fn About() -> impl IntoView {
     super::set_title(t("About", "소개"));
     let lib = use_library();
-    if lib.lang == casebook_model::Lang::Ko {
+    if crate::i18n::lang().built() == casebook_model::Lang::Ko {
         return view! {
             <article class="prose">
                 <h1>"Casebook 소개"</h1>

@@ -170,7 +170,7 @@ fn CaseView(doc: usize, case: Case) -> impl IntoView {
             {follow_ups}
             {list_section(t("Lessons", "교훈"), "lessons", &c.lessons)}
             {rules_view}
-            <section id="sources"><h2>{t("Sources", "출처")}</h2>{opening_note}<ul>{sources}</ul><p class="checked">{match lang() {
+            <section id="sources"><h2>{t("Sources", "출처")}</h2>{opening_note}<ul>{sources}</ul><p class="checked">{match lang().built() {
                 casebook_model::Lang::Ko => format!("출처 확인일 {}.", c.checked),
                 casebook_model::Lang::En => format!("Sources checked {}.", c.checked),
             }}" "<a href=json_href>{t("This case as JSON", "이 사례의 JSON")}</a></p></section>

@@ -52,7 +52,7 @@ const WORKER_FAILED_KO: &str = "리뷰 워커를 시작하지 못해 이 브라�
 fn start_worker() -> Option<web_sys::Worker> {
     let opts = web_sys::WorkerOptions::new();
     opts.set_type(web_sys::WorkerType::Module);
-    web_sys::Worker::new_with_options(crate::worker::WORKER_URL, &opts).ok()
+    web_sys::Worker::new_with_options(&crate::i18n::worker_url(), &opts).ok()
 }
 
 /// Findings rendered at first; the rest wait behind a button so that a huge
@@ -156,7 +156,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             }
             if let Some(why) = get("crashed").and_then(|v| v.as_string()) {
                 // The worker's instance is gone after a panic: drop it and say what happened.
-                worker_failed(match lang {
+                worker_failed(match lang.built() {
                     casebook_model::Lang::En => format!("The check stopped unexpectedly ({why}). Nothing was sent anywhere. Reload the page to run checks again."),
                     casebook_model::Lang::Ko => format!("검사가 예기치 않게 멈췄습니다({why}). 아무것도 전송되지 않았습니다. 페이지를 새로 고치면 다시 검사할 수 있습니다."),
                 });
@@ -305,7 +305,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             ev.prevent_default();
             report.set(None);
             let (mb, max) = (text.len() as f64 / 1_048_576.0, MAX_INPUT_BYTES / 1_048_576);
-            link_error.set(Some(match lang {
+            link_error.set(Some(match lang.built() {
                 casebook_model::Lang::En => format!("The pasted text is {mb:.1} MB; Casebook checks at most {max} MB at a time. Split it and check the parts."),
                 casebook_model::Lang::Ko => format!("붙여 넣은 텍스트가 {mb:.1} MB입니다. Casebook은 한 번에 최대 {max} MB까지 검사합니다. 나누어 검사하세요."),
             }));
@@ -352,7 +352,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 <pre><code>{f.frame.clone()}</code></pre>
                 {(!f.also.is_empty()).then(|| {
                     let items = f.also.iter().map(|a| view! { <li>{format!("{}:{} {}", a.line, a.column, a.message)}</li> }).collect_view();
-                    view! { <details class="also"><summary>{match lang {
+                    view! { <details class="also"><summary>{match lang.built() {
                         casebook_model::Lang::En => format!("{} more in this object", f.also.len()),
                         casebook_model::Lang::Ko => format!("이 객체에서 {}곳 더", f.also.len()),
                     }}</summary><ul>{items}</ul></details> }
@@ -378,7 +378,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let mut ordered: Vec<&Finding> = r.findings.iter().collect();
         ordered.sort_by_key(|f| (rank(&f.severity), f.line, f.column));
         let count = |s: &str| r.findings.iter().filter(|f| f.severity == s).count();
-        let by_severity = match lang {
+        let by_severity = match lang.built() {
             casebook_model::Lang::En => format!("{} error(s), {} warning(s), {} info", count("error"), count("warning"), count("info")),
             casebook_model::Lang::Ko => format!("error {}건, warning {}건, info {}건", count("error"), count("warning"), count("info")),
         };
@@ -394,18 +394,18 @@ pub(crate) fn CheckPage() -> impl IntoView {
             }
         }
         let errors = (!r.errors.is_empty()).then(|| {
-            let items = r.errors.iter().map(|e| view! { <li>{match lang {
+            let items = r.errors.iter().map(|e| view! { <li>{match lang.built() {
                 casebook_model::Lang::En => format!("line {}, column {}: {}", e.line, e.column, e.message),
                 casebook_model::Lang::Ko => format!("{}행 {}열: {}", e.line, e.column, e.message),
             }}</li> }).collect_view();
             view! { <div class="input-errors" role="alert" id="input-errors"><h2>{lang.pick("Input problems", "입력 문제")}</h2><ul>{items}</ul></div> }
         });
         let notices = (!r.notices.is_empty()).then(|| {
-            let items = r.notices.iter().map(|e| view! { <li>{match lang {
+            let items = r.notices.iter().map(|e| view! { <li>{match lang.built() {
                 casebook_model::Lang::En => format!("line {}: {}", e.line, e.message),
                 casebook_model::Lang::Ko => format!("{}행: {}", e.line, e.message),
             }}</li> }).collect_view();
-            view! { <details class="notices"><summary>{match lang {
+            view! { <details class="notices"><summary>{match lang.built() {
                 casebook_model::Lang::En => format!("{} notice(s)", r.notices.len()),
                 casebook_model::Lang::Ko => format!("참고 {}건", r.notices.len()),
             }}</summary><ul>{items}</ul></details> }
@@ -421,14 +421,14 @@ pub(crate) fn CheckPage() -> impl IntoView {
         let fv2 = finding_view.clone();
         let suppressed = (!r.suppressed_findings.is_empty()).then(|| {
             let items = r.suppressed_findings.clone().into_iter().map(&fv2).collect_view();
-            view! { <details class="suppressed-findings" id="suppressed"><summary>{match lang {
+            view! { <details class="suppressed-findings" id="suppressed"><summary>{match lang.built() {
                 casebook_model::Lang::En => format!("{} suppressed finding(s)", r.suppressed_findings.len()),
                 casebook_model::Lang::Ko => format!("숨긴 결과 {}건", r.suppressed_findings.len()),
             }}</summary><ul>{items}</ul></details> }
         });
         Some(view! {
             <div id="check-results" aria-live="polite">
-                <p class="summary-line" id="check-summary">{match lang {
+                <p class="summary-line" id="check-summary">{match lang.built() {
                     casebook_model::Lang::En => format!("{} finding(s) in {} object(s), {} suppressed, {} input problem(s).", r.findings.len(), r.objects, r.suppressed_findings.len(), r.errors.len()),
                     casebook_model::Lang::Ko => format!("객체 {}개에서 결과 {}건, 숨김 {}건, 입력 문제 {}건.", r.objects, r.findings.len(), r.suppressed_findings.len(), r.errors.len()),
                 }}</p>
@@ -436,7 +436,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 {errors}
                 {groups_view}
                 {(hidden > 0).then(|| view! {
-                    <button class="secondary" id="show-all" on:click=move |_| show_all.set(true)>{match lang {
+                    <button class="secondary" id="show-all" on:click=move |_| show_all.set(true)>{match lang.built() {
                         casebook_model::Lang::En => format!("Show {hidden} more finding(s)"),
                         casebook_model::Lang::Ko => format!("결과 {hidden}건 더 보기"),
                     }}</button>

@@ -205,7 +205,7 @@ pub(crate) fn Home() -> impl IntoView {
             return view! { <p class="empty" id="no-results">{t("No case matches. Try fewer words or remove a filter.", "일치하는 사례가 없습니다. 검색어를 줄이거나 필터를 해제해 보세요.")}</p> }.into_any();
         }
         view! {
-            <p class="count" aria-live="polite" id="result-count">{match lang() {
+            <p class="count" aria-live="polite" id="result-count">{match lang().built() {
                 casebook_model::Lang::Ko => format!("사례 {total}건"),
                 casebook_model::Lang::En => format!("{total} case{}", if total == 1 { "" } else { "s" }),
             }}</p>
@@ -214,7 +214,7 @@ pub(crate) fn Home() -> impl IntoView {
             </ol>
             {move || (!more.get() && results.with(|r| r.results.len() > FIRST)).then(|| view! {
                 <button class="secondary" id="more-results" on:click=move |_| more.set(true)>
-                    {match lang() {
+                    {match lang().built() {
                         casebook_model::Lang::Ko => format!("결과 더 보기 (최대 {SHOWN}건)"),
                         casebook_model::Lang::En => format!("Show more results (up to {SHOWN})"),
                     }}

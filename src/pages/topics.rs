@@ -87,7 +87,7 @@ pub(crate) fn TopicPage() -> impl IntoView {
             .into_iter()
             .take(12)
             .map(|((k, id), n)| {
-                match lang() {
+                match lang().built() {
                     casebook_model::Lang::Ko => view! { <li>{format!("{}와(과) ", t.label)}<TermLink kind=k id />{format!(": 사례 {n}건에 함께 나옴")}</li> }.into_any(),
                     casebook_model::Lang::En => view! { <li>{format!("{} appears with ", t.label)}<TermLink kind=k id />{format!(" in {n} case{}", if n == 1 { "" } else { "s" })}</li> }.into_any(),
                 }
@@ -101,7 +101,7 @@ pub(crate) fn TopicPage() -> impl IntoView {
                 <p class="kind">{kind.label_in(lang())}</p>
                 <h1>{t.label.clone()}</h1>
                 <p class="definition">{t.definition.clone()}</p>
-                <p>{match lang() {
+                <p>{match lang().built() {
                     casebook_model::Lang::Ko => format!("사례 {}건", docs.len()),
                     casebook_model::Lang::En => format!("{} case{}", docs.len(), if docs.len() == 1 { "" } else { "s" }),
                 }}</p>

@@ -262,6 +262,9 @@ test("a panic shows the crash view with a reload link instead of a dead page", a
   await page.goto(BASE + "/debug/panic");
   await page.waitForSelector(".crash #crash-reload", { timeout: 20000 });
   assert((await page.textContent(".crash h1")).includes("stopped"), "crash view");
+  await page.goto(BASE + "/ko/debug/panic");
+  await page.waitForSelector(".crash #crash-reload", { timeout: 20000 });
+  assert((await page.textContent(".crash h1")).includes("멈췄습니다") && (await page.textContent("#crash-reload")) === "새로고침", "the crash view in Korean");
 });
 
 test("typing draws 20 results and rewrites the URL when it pauses; the language switch carries the typed query", async ({ page }) => {
@@ -295,8 +298,12 @@ async function platformFonts(page, selector) {
 }
 
 test("Korean: a first visit from a Korean browser opens /ko/, and a Korean query finds the Sweden Central case first", async ({ page, errors }) => {
+  const wasm = [];
+  page.on("request", (r) => { const p = new URL(r.url()).pathname; if (p.endsWith("_bg.wasm")) wasm.push(p); });
   await page.goto(BASE + "/");
   await page.waitForURL("**/ko/");
+  await page.waitForSelector("#q");
+  assert(wasm.length === 1 && wasm[0].startsWith("/ko/"), `the page went to /ko/ before fetching the English wasm: ${wasm}`);
   await page.waitForSelector("#library-stats");
   assert((await page.textContent("#library-stats")).startsWith("사례 "), "footer in Korean");
   assert((await page.getAttribute("html", "lang")) === "ko", "html lang is ko");
@@ -352,14 +359,29 @@ test("Korean: /ko/check reviews with Korean messages and fixes, linking Korean c
   assert((await page.textContent("#rule h2")) === "하는 일", "rule docs in Korean");
 });
 
-test("Korean: the English library is not downloaded on a Korean visit, nor the Korean one on an English visit", async ({ page }) => {
+test("Korean: a visit downloads only its own locale's library and wasm, and each wasm holds only its own language's strings", async ({ page }) => {
   const seen = [];
-  page.on("request", (r) => { if (/casebook(\.[a-z]+)?\.bin$/.test(new URL(r.url()).pathname)) seen.push(new URL(r.url()).pathname); });
+  page.on("request", (r) => { const p = new URL(r.url()).pathname; if (/casebook(\.[a-z]+)?\.bin$|_bg\.wasm$/.test(p)) seen.push(p); });
   await ready(page, "/ko/");
-  assert(seen.length === 1 && seen[0] === "/casebook.ko.bin", `a Korean visit fetched ${seen}`);
+  const koWasm = seen.find((p) => p.endsWith("_bg.wasm"));
+  assert(seen.length === 2 && seen.includes("/casebook.ko.bin") && /^\/ko\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(koWasm), `a Korean visit fetched ${seen}`);
   seen.length = 0;
   await ready(page, "/about");
-  assert(seen.length === 1 && seen[0] === "/casebook.bin", `an English visit fetched ${seen}`);
+  const enWasm = seen.find((p) => p.endsWith("_bg.wasm"));
+  assert(seen.length === 2 && seen.includes("/casebook.bin") && /^\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(enWasm), `an English visit fetched ${seen}`);
+  // Interface strings, a rule's fix and an input error, each in both languages.
+  const pairs = [
+    ["Skip to content", "본문으로 건너뛰기"],
+    ["Add a PodDisruptionBudget with", "PodDisruptionBudget을 추가한다"],
+    ["the input is empty", "입력이 비어 있다"],
+    ["Casebook stopped unexpectedly", "Casebook이 예기치 않게 멈췄습니다"],
+  ];
+  const text = async (p) => Buffer.from(await (await fetch(BASE + p)).arrayBuffer()).toString("utf8");
+  const [en, ko] = [await text(enWasm), await text(koWasm)];
+  for (const [e, k] of pairs) {
+    assert(en.includes(e) && !en.includes(k), `the English wasm has "${e}" and not "${k}"`);
+    assert(ko.includes(k) && !ko.includes(e), `the Korean wasm has "${k}" and not "${e}"`);
+  }
 });
 
 await run();

@@ -52,6 +52,14 @@ test("Korean works offline after a Korean first visit, with only the Korean libr
     return keys;
   });
   assert(cached.includes("/casebook.ko.bin") && !cached.includes("/casebook.bin"), `precached bundles: ${cached.filter((k) => k.endsWith(".bin"))}`);
+  const wasm = cached.filter((k) => k.endsWith("_bg.wasm"));
+  assert(wasm.length === 1 && wasm[0].startsWith("/ko/"), `precached wasm: ${wasm}`);
+  // The Korean page has its own manifest, in Korean, starting at /ko/.
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send("Page.getAppManifest");
+  const data = JSON.parse(manifest.data);
+  assert(manifest.url.endsWith("/ko/manifest.webmanifest") && manifest.errors.length === 0, `Korean manifest: ${manifest.url} ${JSON.stringify(manifest.errors)}`);
+  assert(/[\uAC00-\uD7A3]/.test(data.name) && data.start_url === "/ko/", `Korean manifest fields: ${manifest.data}`);
   await context.setOffline(true);
   await page.goto(BASE + "/ko/cases/2026-09-29-azure-openai-sweden-central");
   await page.waitForSelector("#case-title");

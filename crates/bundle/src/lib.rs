@@ -128,6 +128,27 @@ impl fmt::Display for BundleError {
     }
 }
 
+impl BundleError {
+    /// The reason in `lang`. Details that come from the decoder (`Payload`,
+    /// `Inconsistent`) stay in its English words.
+    pub fn describe_in(&self, lang: Lang) -> String {
+        match lang.built() {
+            Lang::En => self.to_string(),
+            Lang::Ko => match self {
+                Self::TooShort { len } => format!("번들이 {len}바이트뿐이다. 잘렸거나 비어 있다"),
+                Self::BadMagic => "Casebook 번들이 아니다(매직 바이트가 다르다)".to_string(),
+                Self::WrongVersion { found, expected } => format!("번들의 형식 버전은 {found}인데, 이 앱은 버전 {expected}을 읽는다"),
+                Self::LengthMismatch { declared, actual } => {
+                    format!("번들은 페이로드가 {declared}바이트라고 밝히지만 실제로는 {actual}바이트다. 다운로드가 중간에 끊겼다")
+                }
+                Self::Checksum => "번들의 체크섬이 맞지 않는다. 파일이 손상되었다".to_string(),
+                Self::Payload(e) => format!("번들 페이로드를 해독할 수 없다: {e}"),
+                Self::Inconsistent(e) => format!("번들의 내용이 서로 맞지 않는다: {e}"),
+            },
+        }
+    }
+}
+
 impl std::error::Error for BundleError {}
 
 /// The search index of a locale. Term ids are English words, so an English
@@ -349,6 +370,13 @@ mod tests {
         let last = flipped.len() - 1;
         flipped[last] ^= 0xff;
         assert_eq!(Bundle::decode(&flipped), Err(BundleError::Checksum));
+        // Each reason also reads in Korean, keeping its numbers.
+        let short = Bundle::decode(&bytes[..bytes.len() - 3]).unwrap_err();
+        for e in [BundleError::BadMagic, BundleError::TooShort { len: 4 }, Bundle::decode(&v2).unwrap_err(), short, BundleError::Checksum] {
+            let (en, ko) = (e.describe_in(Lang::En), e.describe_in(Lang::Ko));
+            assert!(ko.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)), "{ko}");
+            assert!(casebook_model::missing_tokens(&en, &ko).is_empty(), "{en} / {ko}");
+        }
     }
 
     #[test]

@@ -100,7 +100,10 @@ fn find_config(a: &CheckArgs) -> anyhow::Result<Option<(std::path::PathBuf, Conf
     };
     let Some(path) = path else { return Ok(None) };
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read the config {}", path.display()))?;
-    let config = Config::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let config = Config::parse(&text).map_err(|e| match a.lang {
+        casebook_model::Lang::En => anyhow::anyhow!("{}: line {}: {}", path.display(), e.line, e.message.en),
+        casebook_model::Lang::Ko => anyhow::anyhow!("{}: {}행: {}", path.display(), e.line, e.message.ko),
+    })?;
     Ok(Some((path, config)))
 }
 

@@ -158,6 +158,14 @@ fn korean_show_check_and_rules_speak_korean() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("## 왜 중요한가") && text.contains("근거 장애: "), "{text}");
     casebook().args(["--lang", "fr", "rules"]).assert().code(2).stderr(predicates::str::contains("en, ko"));
+    let out = casebook().args(["--lang", "ko", "check", "-", "--no-config"]).write_stdin("a:\n  b: 1\n c: 2\n").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("<stdin>:3:2: 입력 오류: YAML 형식이 잘못되었다: 블록 매핑을 읽는 중 기대한 키를 찾지 못했다"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".casebook.toml"), "[rules]\npdb-mising = \"off\"\n").unwrap();
+    let out = casebook().current_dir(dir.path()).args(["--lang", "ko", "check", "-"]).write_stdin("apiVersion: v1\nkind: Pod\n").output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("2행: \"pdb-mising\"라는 규칙이 없다"), "{err}");
 }
 
 #[test]

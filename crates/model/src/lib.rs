@@ -25,7 +25,7 @@ mod vocab;
 mod source;
 
 pub use case::{Case, FollowUp, Source, TimelineEntry, READ_EXTENTS};
-pub use locale::{field_label, missing_tokens, CaseText, Lang};
+pub use locale::{field_label, missing_tokens, CaseText, Lang, BUILD_LANG, KEEP_EN, KEEP_KO};
 pub use date::{parse_timestamp, Timestamp};
 pub use rule_doc::{doc_section, RuleDoc, SECTIONS as DOC_SECTIONS};
 pub use validate::{validate_case, validate_library, Problem};

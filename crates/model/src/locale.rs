@@ -6,6 +6,20 @@ use crate::{Case, Problem, Vocabulary};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
+/// Whether this build keeps English text. The site is built as one wasm per
+/// locale: its Korean build (feature `only-ko`) leaves the English text of the
+/// interface and the rules out, and its English build (`only-en`) the Korean.
+/// With neither feature, or both, every language is kept (the CLI, the tests).
+pub const KEEP_EN: bool = !cfg!(feature = "only-ko") || cfg!(feature = "only-en");
+/// Whether this build keeps Korean text (see [`KEEP_EN`]).
+pub const KEEP_KO: bool = !cfg!(feature = "only-en") || cfg!(feature = "only-ko");
+/// The one language a one-locale build serves, if it is one.
+pub const BUILD_LANG: Option<Lang> = match (KEEP_EN, KEEP_KO) {
+    (true, false) => Some(Lang::En),
+    (false, true) => Some(Lang::Ko),
+    _ => None,
+};
+
 /// A language Casebook is published in.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Lang {
@@ -42,11 +56,30 @@ impl Lang {
         }
     }
 
-    /// Picks between an English and a Korean string.
+    /// Picks between an English and a Korean string. In a one-locale build
+    /// the choice is made at compile time, and the other string is left out.
+    // Always inlined, so that in a one-locale build the unused string is
+    // referenced nowhere and is left out of the binary.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub fn pick<'a>(self, en: &'a str, ko: &'a str) -> &'a str {
-        match self {
+        match self.built() {
             Lang::En => en,
             Lang::Ko => ko,
+        }
+    }
+
+    /// This language, or in a one-locale build that build's language: match on
+    /// it (`match lang.built()`) so that the other language's arm is left out.
+    // Always inlined, so that in a one-locale build the unused string is
+    // referenced nowhere and is left out of the binary.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    #[must_use]
+    pub const fn built(self) -> Lang {
+        match BUILD_LANG {
+            Some(l) => l,
+            None => self,
         }
     }
 }
@@ -84,7 +117,7 @@ const FIELD_LABELS: &[(&str, &str)] = &[
 /// A case field's display name in `lang` (`"contributing factors"` → `"기여 요인"`).
 /// Unknown names come back unchanged.
 pub fn field_label(lang: Lang, en: &str) -> &str {
-    match lang {
+    match lang.built() {
         Lang::En => en,
         Lang::Ko => FIELD_LABELS.iter().find(|(e, _)| *e == en).map_or(en, |(_, k)| k),
     }

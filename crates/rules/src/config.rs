@@ -20,7 +20,8 @@
 //! set to a quoted string or an array of quoted strings.
 
 use crate::review::{rule, Options};
-use crate::rule::Severity;
+use crate::msg;
+use crate::rule::{Msg, Severity};
 
 /// The config file's name, found by walking up from the input.
 pub const CONFIG_FILE: &str = ".casebook.toml";
@@ -47,13 +48,13 @@ pub struct Config {
 pub struct ConfigError {
     /// 1-based line.
     pub line: u32,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, in each language.
+    pub message: Msg,
 }
 
 impl std::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, self.message.en)
     }
 }
 
@@ -74,26 +75,26 @@ fn strip_comment(s: &str) -> &str {
     s.trim_start().strip_prefix('#').map_or(s, |_| "").trim()
 }
 
-fn parse_value(s: &str) -> Result<Val, String> {
+fn parse_value(s: &str) -> Result<Val, Msg> {
     let s = s.trim();
     if let Some(mut rest) = s.strip_prefix('[') {
         let mut items = Vec::new();
         loop {
             rest = rest.trim_start();
             if let Some(after) = rest.strip_prefix(']') {
-                return if strip_comment(after).is_empty() { Ok(Val::List(items)) } else { Err("unexpected text after the array".into()) };
+                return if strip_comment(after).is_empty() { Ok(Val::List(items)) } else { Err(msg!("unexpected text after the array", "배열 뒤에 예상하지 못한 텍스트가 있다")) };
             }
-            let (item, after) = parse_string(rest).ok_or("arrays hold quoted strings, e.g. [\"kube-system\"]")?;
+            let (item, after) = parse_string(rest).ok_or_else(|| msg!("arrays hold quoted strings, e.g. [\"kube-system\"]", "배열에는 따옴표로 묶은 문자열을 넣는다. 예: [\"kube-system\"]"))?;
             items.push(item);
             rest = after.trim_start();
             rest = rest.strip_prefix(',').unwrap_or(rest);
         }
     }
-    let (v, after) = parse_string(s).ok_or("values are quoted strings or arrays of them")?;
+    let (v, after) = parse_string(s).ok_or_else(|| msg!("values are quoted strings or arrays of them", "값은 따옴표로 묶은 문자열이거나 그 배열이다"))?;
     if strip_comment(after).is_empty() {
         Ok(Val::Str(v))
     } else {
-        Err("unexpected text after the value".into())
+        Err(msg!("unexpected text after the value", "값 뒤에 예상하지 못한 텍스트가 있다"))
     }
 }
 
@@ -104,7 +105,7 @@ impl Config {
         let mut c = Config::default();
         let mut table = String::new();
         for (n, raw) in (1u32..).zip(text.lines()) {
-            let err = |message: String| ConfigError { line: n, message };
+            let err = |message: Msg| ConfigError { line: n, message };
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
@@ -112,36 +113,39 @@ impl Config {
             if let Some(h) = line.strip_prefix('[') {
                 let name = h.split(']').next().unwrap_or_default().trim();
                 if !matches!(name, "rules" | "exclude") {
-                    return Err(err(format!("unknown table [{name}]; expected [rules] or [exclude]")));
+                    return Err(err(msg!("unknown table [{name}]; expected [rules] or [exclude]", "알 수 없는 테이블 [{name}]. [rules]나 [exclude]여야 한다")));
                 }
                 table = name.to_string();
                 continue;
             }
-            let (key, value) = line.split_once('=').ok_or_else(|| err("expected `key = value`".into()))?;
+            let (key, value) = line.split_once('=').ok_or_else(|| err(msg!("expected `key = value`", "`key = value` 형식이어야 한다")))?;
             let key = key.trim().trim_matches('"');
             let value = parse_value(value).map_err(err)?;
             match (table.as_str(), key, value) {
                 ("", "min-severity", Val::Str(s)) => {
-                    c.min_severity = Some(Severity::parse(&s).ok_or_else(|| err(format!("min-severity {s:?} must be info, warning or error")))?);
+                    c.min_severity = Some(Severity::parse(&s).ok_or_else(|| err(msg!("min-severity {s:?} must be info, warning or error", "min-severity {s:?}는 info, warning, error 중 하나여야 한다")))?);
                 }
                 ("rules", id, Val::Str(s)) => {
                     if rule(id).is_none() && !crate::schema::CHECKS.iter().any(|(c, ..)| *c == id) {
-                        return Err(err(format!("no rule {id:?} (see `casebook rules`)")));
+                        return Err(err(msg!("no rule {id:?} (see `casebook rules`)", "{id:?}라는 규칙이 없다(`casebook rules` 참고)")));
                     }
                     if s == "off" {
                         c.disabled.push(id.to_string());
                     } else {
-                        let sev = Severity::parse(&s).ok_or_else(|| err(format!("{id} = {s:?}: expected \"off\", \"info\", \"warning\" or \"error\"")))?;
+                        let sev = Severity::parse(&s).ok_or_else(|| err(msg!(
+                            "{id} = {s:?}: expected \"off\", \"info\", \"warning\" or \"error\"",
+                            "{id} = {s:?}: \"off\", \"info\", \"warning\", \"error\" 중 하나여야 한다"
+                        )))?;
                         c.severities.push((id.to_string(), sev));
                     }
                 }
                 ("exclude", "paths", Val::List(v)) => c.exclude_paths = v,
                 ("exclude", "namespaces", Val::List(v)) => c.exclude_namespaces = v,
                 ("exclude", "kinds", Val::List(v)) => c.exclude_kinds = v,
-                ("exclude", k, _) if matches!(k, "paths" | "namespaces" | "kinds") => return Err(err(format!("exclude.{k} takes an array of strings"))),
-                ("exclude", k, _) => return Err(err(format!("unknown key exclude.{k}; expected paths, namespaces or kinds"))),
-                ("", k, _) => return Err(err(format!("unknown key {k:?}; expected min-severity, [rules] or [exclude]"))),
-                (_, k, _) => return Err(err(format!("{k}: expected a quoted string"))),
+                ("exclude", k, _) if matches!(k, "paths" | "namespaces" | "kinds") => return Err(err(msg!("exclude.{k} takes an array of strings", "exclude.{k}에는 문자열 배열을 쓴다"))),
+                ("exclude", k, _) => return Err(err(msg!("unknown key exclude.{k}; expected paths, namespaces or kinds", "알 수 없는 키 exclude.{k}. paths, namespaces, kinds 중 하나여야 한다"))),
+                ("", k, _) => return Err(err(msg!("unknown key {k:?}; expected min-severity, [rules] or [exclude]", "알 수 없는 키 {k:?}. min-severity, [rules], [exclude] 중 하나여야 한다"))),
+                (_, k, _) => return Err(err(msg!("{k}: expected a quoted string", "{k}: 따옴표로 묶은 문자열이어야 한다"))),
             }
         }
         Ok(c)
@@ -231,11 +235,11 @@ mod tests {
     fn typos_are_errors_with_their_line() {
         let e = Config::parse("[rules]\npdb-mising = \"off\"\n").unwrap_err();
         assert_eq!(e.line, 2);
-        assert!(e.message.contains("no rule \"pdb-mising\""), "{e}");
+        assert!(e.message.en.contains("no rule \"pdb-mising\""), "{e}");
         assert_eq!(Config::parse("[rule]\n").unwrap_err().line, 1);
-        assert!(Config::parse("[rules]\npdb-missing = \"loud\"\n").unwrap_err().message.contains("expected \"off\""));
-        assert!(Config::parse("[exclude]\nnamespace = [\"a\"]\n").unwrap_err().message.contains("unknown key exclude.namespace"));
-        assert!(Config::parse("[exclude]\nkinds = \"Job\"\n").unwrap_err().message.contains("array"));
+        assert!(Config::parse("[rules]\npdb-missing = \"loud\"\n").unwrap_err().message.en.contains("expected \"off\""));
+        assert!(Config::parse("[exclude]\nnamespace = [\"a\"]\n").unwrap_err().message.en.contains("unknown key exclude.namespace"));
+        assert!(Config::parse("[exclude]\nkinds = \"Job\"\n").unwrap_err().message.en.contains("array"));
         assert!(Config::parse("min-severity = warning\n").is_err());
         assert!(Config::parse("[exclude]\nkinds = [\"Job\"\n").is_err());
     }

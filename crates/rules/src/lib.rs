@@ -10,6 +10,30 @@
 //! assert_eq!((f.line, f.column), (7, 14));
 //! ```
 
+/// English text, or `""` in a Korean-only build (see [`KEEP_EN`]).
+macro_rules! en {
+    ($text:expr) => {
+        if $crate::KEEP_EN {
+            $text
+        } else {
+            ""
+        }
+    };
+}
+
+/// Korean text, or `""` in an English-only build (see [`KEEP_KO`]).
+macro_rules! ko {
+    ($text:expr) => {
+        if $crate::KEEP_KO {
+            $text
+        } else {
+            ""
+        }
+    };
+}
+
+pub use casebook_model::{KEEP_EN, KEEP_KO};
+
 mod config;
 mod context;
 mod objects;
@@ -23,7 +47,7 @@ mod wire;
 mod yaml;
 
 pub use config::{glob_match, Config, ConfigError, CONFIG_FILE};
-pub use objects::{InputError, Manifest, Object, KNOWN_KINDS};
+pub use objects::{InputError, Manifest, Object, Problem, KNOWN_KINDS};
 pub use output::{to_json, to_markdown, to_sarif, to_text};
 pub use review::{
     review, review_configured, rule, rules, rules_for_case, rules_for_cases, Finding, Instance, Options, Report, Resource, IGNORE_ANNOTATION,

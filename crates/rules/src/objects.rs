@@ -1,5 +1,7 @@
 //! Kubernetes objects found in pasted YAML, and accessors the rules share.
 
+use crate::msg;
+use crate::rule::Msg;
 use crate::yaml::{parse_documents, Node, Value};
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +15,25 @@ pub struct InputError {
     pub column: u32,
     /// What is wrong, naming what to do about it.
     pub message: String,
+}
+
+/// A problem with the input found while reading it, in each language; the
+/// review turns it into an [`InputError`] in the report's language.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Problem {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+    /// What is wrong, naming what to do about it.
+    pub message: Msg,
+}
+
+impl Problem {
+    /// The problem in `lang`.
+    pub fn in_lang(&self, lang: casebook_model::Lang) -> InputError {
+        InputError { line: self.line, column: self.column, message: self.message.get(lang).to_string() }
+    }
 }
 
 /// One Kubernetes object.
@@ -60,9 +81,9 @@ pub struct Manifest {
     /// The objects, in input order (List items expanded).
     pub objects: Vec<Object>,
     /// Documents that could not be used, with the line and reason.
-    pub errors: Vec<InputError>,
+    pub errors: Vec<Problem>,
     /// Things worth knowing that don't stop the review (unknown kinds).
-    pub notices: Vec<InputError>,
+    pub notices: Vec<Problem>,
 }
 
 impl Manifest {
@@ -73,18 +94,22 @@ impl Manifest {
         let docs = match parse_documents(text) {
             Ok(d) => d,
             Err(e) => {
-                m.errors.push(InputError { line: e.line, column: e.col, message: e.message });
+                m.errors.push(Problem { line: e.line, column: e.col, message: e.message });
                 return m;
             }
         };
         for doc in docs {
             match doc.root {
-                Err(e) => m.errors.push(InputError { line: e.line, column: e.col, message: e.message }),
+                Err(e) => m.errors.push(Problem { line: e.line, column: e.col, message: e.message }),
                 Ok(root) => m.add(root, doc.line),
             }
         }
         if m.objects.is_empty() && m.errors.is_empty() && text.trim().is_empty() {
-            m.errors.push(InputError { line: 1, column: 1, message: "the input is empty; paste one or more Kubernetes objects".into() });
+            m.errors.push(Problem {
+                line: 1,
+                column: 1,
+                message: msg!("the input is empty; paste one or more Kubernetes objects", "입력이 비어 있다. Kubernetes 객체를 하나 이상 붙여 넣어라"),
+            });
         }
         m
     }
@@ -92,10 +117,13 @@ impl Manifest {
     fn add(&mut self, root: Node, doc_line: u32) {
         if !matches!(root.value, Value::Map(_)) {
             if root.value != Value::Null {
-                self.errors.push(InputError {
+                self.errors.push(Problem {
                     line: root.line,
                     column: root.col,
-                    message: "this document is not a Kubernetes object: expected a mapping with apiVersion and kind".into(),
+                    message: msg!(
+                        "this document is not a Kubernetes object: expected a mapping with apiVersion and kind",
+                        "이 문서는 Kubernetes 객체가 아니다. apiVersion과 kind가 있는 매핑이어야 한다"
+                    ),
                 });
             }
             return;
@@ -104,10 +132,10 @@ impl Manifest {
         let api_version = root.get("apiVersion").and_then(Node::as_str).unwrap_or_default().to_string();
         if kind.is_empty() || api_version.is_empty() {
             let missing = if kind.is_empty() { "kind" } else { "apiVersion" };
-            self.errors.push(InputError {
+            self.errors.push(Problem {
                 line: root.line.max(doc_line),
                 column: root.col,
-                message: format!("this document is not a Kubernetes object: it has no {missing}"),
+                message: msg!("this document is not a Kubernetes object: it has no {missing}", "이 문서는 Kubernetes 객체가 아니다. {missing}이(가) 없다"),
             });
             return;
         }
@@ -127,10 +155,13 @@ impl Manifest {
             return;
         }
         if !KNOWN_KINDS.contains(&kind.as_str()) {
-            self.notices.push(InputError {
+            self.notices.push(Problem {
                 line: root.line,
                 column: root.col,
-                message: format!("kind {kind} ({api_version}) is not one Casebook's rules know; it was read but not checked"),
+                message: msg!(
+                    "kind {kind} ({api_version}) is not one Casebook's rules know; it was read but not checked",
+                    "kind {kind}({api_version})은(는) Casebook의 규칙이 아는 종류가 아니다. 읽었지만 검사하지 않았다"
+                ),
             });
         }
         let meta = root.get("metadata");

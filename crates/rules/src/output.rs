@@ -29,7 +29,7 @@ struct Words {
 }
 
 fn words(lang: casebook_model::Lang) -> Words {
-    match lang {
+    match lang.built() {
         casebook_model::Lang::En => Words {
             input_error: "input error",
             also_at: "also at",
@@ -63,7 +63,7 @@ fn words(lang: casebook_model::Lang) -> Words {
 
 fn summary_line(report: &Report) -> String {
     let (f, sup, o, e) = (report.findings.len(), report.suppressed_findings.len(), report.objects, report.errors.len());
-    match report.lang {
+    match report.lang.built() {
         casebook_model::Lang::En => format!("{f} finding(s), {sup} suppressed, {o} object(s) checked, {e} input error(s)"),
         casebook_model::Lang::Ko => format!("결과 {f}건, 숨김 {sup}건, 검사한 객체 {o}개, 입력 오류 {e}건"),
     }
@@ -114,7 +114,7 @@ pub fn to_markdown(report: &Report, case_url: &str) -> String {
     let w = words(report.lang);
     let mut s = format!("{}\n\n", w.heading);
     if report.findings.is_empty() {
-        match report.lang {
+        match report.lang.built() {
             casebook_model::Lang::En => _ = writeln!(s, "No findings in {} object(s).", report.objects),
             casebook_model::Lang::Ko => _ = writeln!(s, "객체 {}개에서 찾은 결과가 없다.", report.objects),
         }
@@ -142,7 +142,7 @@ pub fn to_markdown(report: &Report, case_url: &str) -> String {
         s.push('\n');
     }
     if !report.suppressed_findings.is_empty() {
-        match report.lang {
+        match report.lang.built() {
             casebook_model::Lang::En => _ = writeln!(s, "_{} finding(s) suppressed by `casebook.dev/ignore`._", report.suppressed_findings.len()),
             casebook_model::Lang::Ko => _ = writeln!(s, "_`casebook.dev/ignore`로 숨긴 결과 {}건._", report.suppressed_findings.len()),
         }

@@ -317,7 +317,13 @@ pub fn review_configured(after: &str, before: Option<&str>, config: Option<&str>
     }
     let mut report = review(after, before, &options);
     if let Some(e) = problem {
-        report.errors.insert(0, InputError { line: e.line, column: 1, message: format!("the project config (.casebook.toml), line {}: {}; reviewed without it", e.line, e.message) });
+        let line = e.line;
+        let why = e.message.get(lang);
+        let message = crate::msg!(
+            "the project config (.casebook.toml), line {line}: {why}; reviewed without it",
+            "프로젝트 설정(.casebook.toml) {line}행: {why}. 설정 없이 검사했다"
+        );
+        report.errors.insert(0, InputError { line, column: 1, message: message.into_lang(lang) });
     }
     report
 }
@@ -393,9 +399,14 @@ fn push(report: &mut Report, finding: Finding) {
 pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     let now = Manifest::parse(after);
     let prev = before.map(Manifest::parse);
-    let mut report = Report { errors: now.errors.clone(), notices: now.notices.clone(), objects: now.objects.len(), lang: options.lang, ..Report::default() };
+    let lang = options.lang;
+    let in_lang = |p: &crate::objects::Problem| p.in_lang(lang);
+    let mut report = Report { errors: now.errors.iter().map(in_lang).collect(), notices: now.notices.iter().map(in_lang).collect(), objects: now.objects.len(), lang, ..Report::default() };
     if let Some(p) = &prev {
-        let tag = |e: &InputError| InputError { message: format!("in the before version: {}", e.message), ..e.clone() };
+        let tag = |e: &crate::objects::Problem| {
+            let why = e.message.get(lang);
+            InputError { message: crate::msg!("in the before version: {why}", "이전 버전에서: {why}").into_lang(lang), ..e.in_lang(lang) }
+        };
         report.errors.extend(p.errors.iter().map(tag));
     }
     let lookup = crate::rules::Lookup::new(&now.objects);
@@ -409,9 +420,8 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         let configured = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
         let mut em = Emitter::default();
         (rule.check)(&input, &mut em);
-        let lang = options.lang;
         report.notices.extend(em.not_checked.drain(..).map(|(line, column, m)| {
-            let message = match lang {
+            let message = match lang.built() {
                 casebook_model::Lang::En => format!("[{}] not checked: {}", rule.id, m.en),
                 casebook_model::Lang::Ko => format!("[{}] 검사하지 못함: {}", rule.id, m.ko),
             };
@@ -428,7 +438,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
             let mut severity = sev(&primary);
             if let Some((c, why)) = crate::context::cap(rule.id, obj).filter(|(c, _)| *c < severity) {
                 severity = c;
-                primary.message = Msg { en: format!("{} (info: {})", primary.message.en, why.en), ko: format!("{} (info로 낮춤: {})", primary.message.ko, why.ko) };
+                primary.message = Msg::new(|| format!("{} (info: {})", primary.message.en, why.en), || format!("{} (info로 낮춤: {})", primary.message.ko, why.ko));
             }
             if severity < options.min_severity {
                 continue;

@@ -82,7 +82,7 @@ impl Msg {
 
     /// The text in `lang`, owned.
     pub fn into_lang(self, lang: casebook_model::Lang) -> String {
-        match lang {
+        match lang.built() {
             casebook_model::Lang::En => self.en,
             casebook_model::Lang::Ko => self.ko,
         }
@@ -98,10 +98,26 @@ impl Msg {
         self
     }
 
+    /// Builds each language's text, leaving out the ones this build does
+    /// not keep ([`KEEP_EN`](crate::KEEP_EN), [`KEEP_KO`](crate::KEEP_KO)):
+    /// their closures are never called, so their strings are not in the binary.
+    #[inline]
+    pub fn new(en: impl FnOnce() -> String, ko: impl FnOnce() -> String) -> Msg {
+        Msg { en: if crate::KEEP_EN { en() } else { String::new() }, ko: if crate::KEEP_KO { ko() } else { String::new() } }
+    }
+
     /// Appends a clause, given in each language.
+    // Always inlined, so that in a one-locale build the unused string is
+    // referenced nowhere and is left out of the binary.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub fn push(&mut self, en: &str, ko: &str) {
-        self.en.push_str(en);
-        self.ko.push_str(ko);
+        if crate::KEEP_EN {
+            self.en.push_str(en);
+        }
+        if crate::KEEP_KO {
+            self.ko.push_str(ko);
+        }
     }
 
     /// The same text in both languages: a name or a value, not prose.
@@ -116,10 +132,10 @@ impl Msg {
 #[macro_export]
 macro_rules! msg {
     ($en:literal, $ko:literal $(,)?) => {
-        $crate::Msg { en: format!($en), ko: format!($ko) }
+        $crate::Msg::new(|| format!($en), || format!($ko))
     };
     ($en:literal, $ko:literal, $($arg:tt)+) => {
-        $crate::Msg { en: format!($en, $($arg)+), ko: format!($ko, $($arg)+) }
+        $crate::Msg::new(|| format!($en, $($arg)+), || format!($ko, $($arg)+))
     };
 }
 

@@ -20,18 +20,18 @@ pub(crate) const BUILTIN_TABLE: &str = include_str!("../schema/k8s.schema");
 /// The schema checks: id, title, severity and fix. They are not incident
 /// rules: the Kubernetes API itself grounds them.
 pub const CHECKS: &[(&str, &str, Severity, &str)] = &[
-    ("schema-unknown-field", "A field the Kubernetes API does not have (a typo, or a field at the wrong level)", Severity::Error, "Fix the field's name or move it to where the API expects it; as written, Kubernetes drops it or rejects the object."),
-    ("schema-wrong-type", "A field's value has the wrong type for the Kubernetes API", Severity::Error, "Write the value with the type the API expects (quote strings such as numbers in env values; write numbers without quotes)."),
-    ("schema-required-missing", "A field the Kubernetes API requires is missing", Severity::Error, "Add the required field."),
-    ("schema-api-version", "An apiVersion the chosen Kubernetes release does not serve", Severity::Error, "Change apiVersion to one the release serves for this kind, and adapt the fields that changed with it."),
+    ("schema-unknown-field", en!("A field the Kubernetes API does not have (a typo, or a field at the wrong level)"), Severity::Error, en!("Fix the field's name or move it to where the API expects it; as written, Kubernetes drops it or rejects the object.")),
+    ("schema-wrong-type", en!("A field's value has the wrong type for the Kubernetes API"), Severity::Error, en!("Write the value with the type the API expects (quote strings such as numbers in env values; write numbers without quotes).")),
+    ("schema-required-missing", en!("A field the Kubernetes API requires is missing"), Severity::Error, en!("Add the required field.")),
+    ("schema-api-version", en!("An apiVersion the chosen Kubernetes release does not serve"), Severity::Error, en!("Change apiVersion to one the release serves for this kind, and adapt the fields that changed with it.")),
 ];
 
 /// [`CHECKS`]' titles and fixes in Korean, in the same order.
 pub const CHECKS_KO: &[(&str, &str)] = &[
-    ("Kubernetes API에 없는 필드(오타이거나 잘못된 위치의 필드)", "필드 이름을 고치거나 API가 기대하는 위치로 옮긴다. 지금대로라면 Kubernetes가 그 필드를 버리거나 객체를 거부한다."),
-    ("필드 값의 타입이 Kubernetes API와 맞지 않음", "API가 기대하는 타입으로 값을 쓴다(env 값의 숫자처럼 문자열이어야 하는 값은 따옴표로 감싸고, 숫자는 따옴표 없이 쓴다)."),
-    ("Kubernetes API가 요구하는 필드가 없음", "필수 필드를 추가한다."),
-    ("선택한 Kubernetes 릴리스가 제공하지 않는 apiVersion", "apiVersion을 그 릴리스가 이 kind에 제공하는 버전으로 바꾸고, 함께 바뀐 필드를 맞춘다."),
+    (ko!("Kubernetes API에 없는 필드(오타이거나 잘못된 위치의 필드)"), ko!("필드 이름을 고치거나 API가 기대하는 위치로 옮긴다. 지금대로라면 Kubernetes가 그 필드를 버리거나 객체를 거부한다.")),
+    (ko!("필드 값의 타입이 Kubernetes API와 맞지 않음"), ko!("API가 기대하는 타입으로 값을 쓴다(env 값의 숫자처럼 문자열이어야 하는 값은 따옴표로 감싸고, 숫자는 따옴표 없이 쓴다).")),
+    (ko!("Kubernetes API가 요구하는 필드가 없음"), ko!("필수 필드를 추가한다.")),
+    (ko!("선택한 Kubernetes 릴리스가 제공하지 않는 apiVersion"), ko!("apiVersion을 그 릴리스가 이 kind에 제공하는 버전으로 바꾸고, 함께 바뀐 필드를 맞춘다.")),
 ];
 
 /// What a value should have been, for a wrong-type message.
@@ -49,13 +49,13 @@ enum Want {
 impl Want {
     fn text(self) -> (&'static str, &'static str) {
         match self {
-            Want::NumberOrString => ("a number or a string", "숫자나 문자열"),
-            Want::String => ("a string", "문자열"),
-            Want::Integer => ("an integer", "정수"),
-            Want::Number => ("a number", "숫자"),
-            Want::Bool => ("true or false", "true 또는 false"),
-            Want::Mapping => ("a mapping", "매핑"),
-            Want::List => ("a list", "리스트"),
+            Want::NumberOrString => (en!("a number or a string"), ko!("숫자나 문자열")),
+            Want::String => (en!("a string"), ko!("문자열")),
+            Want::Integer => (en!("an integer"), ko!("정수")),
+            Want::Number => (en!("a number"), ko!("숫자")),
+            Want::Bool => (en!("true or false"), ko!("true 또는 false")),
+            Want::Mapping => (en!("a mapping"), ko!("매핑")),
+            Want::List => (en!("a list"), ko!("리스트")),
         }
     }
 }
@@ -261,10 +261,10 @@ impl Schema {
             check: 3,
             line: at.line,
             column: at.col,
-            message: Msg {
-                en: format!("Kubernetes {} does not serve {} {}{when_en}; it serves {} as {}", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
-                ko: format!("Kubernetes {}은(는) {} {}을(를) 제공하지 않는다{when_ko}. {}은(는) {}(으)로 제공된다", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
-            },
+            message: Msg::new(
+                || format!("Kubernetes {} does not serve {} {}{when_en}; it serves {} as {}", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
+                || format!("Kubernetes {}은(는) {} {}을(를) 제공하지 않는다{when_ko}. {}은(는) {}(으)로 제공된다", rel.name, o.kind, o.api_version, o.kind, served.join(", ")),
+            ),
             fix: Some(msg!("Change apiVersion to {stable} and adapt the fields that changed with it.", "apiVersion을 {stable}(으)로 바꾸고 함께 바뀐 필드를 맞춘다.")),
             severity: None,
         })
@@ -288,7 +288,7 @@ impl Schema {
                 Value::Null => Msg::verbatim("null"),
             };
             let (want_en, want_ko) = want.text();
-            let message = Msg { en: format!("{at} must be {want_en}, not {}", got.en), ko: format!("{at}은(는) {want_ko}이어야 하지만 {}이다", got.ko) };
+            let message = Msg::new(|| format!("{at} must be {want_en}, not {}", got.en), || format!("{at}은(는) {want_ko}이어야 하지만 {}이다", got.ko));
             out.push(Problem { check: 1, line: node.line, column: node.col, message, fix: None, severity: None });
         };
         match ty {

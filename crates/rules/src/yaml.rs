@@ -2,6 +2,8 @@
 //! hard limits so that hostile input is refused quickly and clearly.
 
 use saphyr_parser::{Event, Parser, ScalarStyle};
+use crate::rule::Msg;
+use crate::msg;
 use std::collections::HashMap;
 
 /// Largest input accepted, in bytes.
@@ -116,8 +118,8 @@ pub struct YamlError {
     pub line: u32,
     /// 1-based column.
     pub col: u32,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, in each language.
+    pub message: Msg,
 }
 
 impl Node {
@@ -213,8 +215,9 @@ pub fn parse_documents(text: &str) -> Result<Vec<Document>, YamlError> {
         return Err(YamlError {
             line: 1,
             col: 1,
-            message: format!(
+            message: msg!(
                 "the input is {:.1} MB; Casebook checks at most {} MB at a time. Split the file and check the parts.",
+                "입력이 {:.1} MB다. Casebook은 한 번에 최대 {} MB까지 검사한다. 파일을 나누어 부분별로 검사하라.",
                 text.len() as f64 / 1_048_576.0,
                 MAX_INPUT_BYTES / 1_048_576
             ),
@@ -222,7 +225,7 @@ pub fn parse_documents(text: &str) -> Result<Vec<Document>, YamlError> {
     }
     if let Some(pos) = text.find(|c: char| c == '\0' || (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))) {
         let line = 1 + text[..pos].matches('\n').count();
-        return Err(YamlError { line: line as u32, col: 1, message: "the input contains binary data (control characters); paste YAML text".into() });
+        return Err(YamlError { line: line as u32, col: 1, message: msg!("the input contains binary data (control characters); paste YAML text", "입력에 바이너리 데이터(제어 문자)가 들어 있다. YAML 텍스트를 붙여 넣어라") });
     }
     let mut docs = Vec::new();
     let mut start = 0usize;
@@ -280,6 +283,51 @@ fn shift(n: &mut Node, by: u32) {
     }
 }
 
+/// The YAML parser's reason, in each language. The parser writes English; its
+/// reasons that pasted manifests commonly hit have a Korean wording here, and
+/// any other keeps the parser's English words after a Korean lead-in.
+fn malformed(info: &str) -> Msg {
+    const KO: &[(&str, &str)] = &[
+        ("mapping values are not allowed in this context", "이 위치에는 매핑 값(`:`)이 올 수 없다"),
+        ("block sequence entries are not allowed in this context", "이 위치에는 블록 시퀀스 항목(`-`)이 올 수 없다"),
+        ("mapping keys are not allowed in this context", "이 위치에는 매핑 키가 올 수 없다"),
+        ("while parsing a block mapping, did not find expected key", "블록 매핑을 읽는 중 기대한 키를 찾지 못했다"),
+        ("while parsing a block collection, did not find expected '-' indicator", "블록 컬렉션을 읽는 중 기대한 '-' 표시를 찾지 못했다"),
+        ("while parsing a flow mapping, did not find expected ',' or '}'", "흐름 매핑을 읽는 중 기대한 ',' 또는 '}'를 찾지 못했다"),
+        ("while parsing a flow sequence, expected ',' or ']'", "흐름 시퀀스를 읽는 중 ',' 또는 ']'가 와야 한다"),
+        ("while parsing a node, did not find expected node content", "노드를 읽는 중 기대한 노드 내용을 찾지 못했다"),
+        ("while scanning a quoted scalar, found unexpected end of stream", "따옴표로 묶인 스칼라를 읽는 중 입력이 끝났다(닫는 따옴표가 없다)"),
+        ("while scanning a quoted scalar, found unexpected document indicator", "따옴표로 묶인 스칼라를 읽는 중 문서 구분자를 만났다(닫는 따옴표가 없다)"),
+        ("while parsing a quoted scalar, found unknown escape character", "따옴표로 묶인 스칼라에 알 수 없는 이스케이프 문자가 있다"),
+        ("while scanning a plain scalar, found a tab", "따옴표 없는 스칼라를 읽는 중 탭 문자를 만났다"),
+        ("while parsing anchor, found duplicated anchor", "앵커를 읽는 중 중복된 앵커를 만났다"),
+        ("while parsing node, found unknown anchor", "노드를 읽는 중 알 수 없는 앵커를 만났다"),
+        ("tab cannot be used as indentation", "들여쓰기에는 탭을 쓸 수 없다"),
+        ("tabs disallowed within this context (block indentation)", "이 위치(블록 들여쓰기)에는 탭을 쓸 수 없다"),
+        ("tabs disallowed in this context", "이 위치에는 탭을 쓸 수 없다"),
+        ("invalid indentation", "들여쓰기가 잘못되었다"),
+        ("wrongly indented line in block scalar", "블록 스칼라 안의 줄이 잘못 들여쓰여 있다"),
+        ("did not find expected <document start>", "기대한 문서 시작(`---`)을 찾지 못했다"),
+        ("invalid trailing content after double-quoted scalar", "큰따옴표 스칼라 뒤에 잘못된 내용이 붙어 있다"),
+        ("unexpected end of plain scalar", "따옴표 없는 스칼라가 예기치 않게 끝났다"),
+        ("':' must be followed by a valid YAML whitespace", "':' 뒤에는 YAML 공백이 와야 한다"),
+        ("'-' must be followed by a valid YAML whitespace", "'-' 뒤에는 YAML 공백이 와야 한다"),
+        ("simple key expected", "단순 키가 와야 한다"),
+        ("simple key expect ':'", "단순 키 뒤에 ':'가 와야 한다"),
+        ("misplaced bracket", "괄호의 위치가 잘못되었다"),
+        ("illegal placement of ':' indicator", "':' 표시의 위치가 잘못되었다"),
+        ("unexpected eof", "입력이 예기치 않게 끝났다"),
+        ("found unprintable character", "출력할 수 없는 문자가 있다"),
+    ];
+    Msg::new(
+        || format!("malformed YAML: {info}"),
+        || match KO.iter().find(|(en, _)| *en == info) {
+            Some((_, ko)) => format!("YAML 형식이 잘못되었다: {ko}"),
+            None => format!("YAML 형식이 잘못되었다(파서의 설명: {info})"),
+        },
+    )
+}
+
 enum Frame {
     Seq(Node),
     Map(Node, Option<Node>),
@@ -296,13 +344,13 @@ fn parse_one(text: &str) -> Result<Node, YamlError> {
             line: e.marker().line() as u32,
             col: e.marker().col() as u32 + 1,
             message: if e.info().contains("recursion limit") {
-                "nesting is too deep; this is not a Kubernetes manifest".to_string()
+                msg!("nesting is too deep; this is not a Kubernetes manifest", "중첩이 너무 깊다. Kubernetes 매니페스트가 아니다")
             } else {
-                format!("malformed YAML: {}", e.info())
+                malformed(e.info())
             },
         })?;
         let (line, col) = (span.start.line() as u32, span.start.col() as u32 + 1);
-        let err = |message: String| YamlError { line, col, message };
+        let err = |message: Msg| YamlError { line, col, message };
         let (node, anchor) = match ev {
             Event::Scalar(text, style, anchor, _tag) => {
                 let quoted = !matches!(style, ScalarStyle::Plain);
@@ -317,7 +365,10 @@ fn parse_one(text: &str) -> Result<Node, YamlError> {
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
                 if stack.len() >= MAX_DEPTH {
-                    return Err(err(format!("nesting is deeper than {MAX_DEPTH} levels; this is not a Kubernetes manifest")));
+                    return Err(err(msg!(
+                        "nesting is deeper than {MAX_DEPTH} levels; this is not a Kubernetes manifest",
+                        "중첩이 {MAX_DEPTH}단계보다 깊다. Kubernetes 매니페스트가 아니다"
+                    )));
                 }
                 let node = Node { value: Value::Null, line, col };
                 let frame = if matches!(ev, Event::SequenceStart(..)) {
@@ -332,7 +383,7 @@ fn parse_one(text: &str) -> Result<Node, YamlError> {
                 let Some((frame, anchor)) = stack.pop() else { continue };
                 let mut node = match frame {
                     Frame::Seq(n) | Frame::Map(n, None) => n,
-                    Frame::Map(_, Some(k)) => return Err(YamlError { line: k.line, col: k.col, message: "a mapping key has no value".into() }),
+                    Frame::Map(_, Some(k)) => return Err(YamlError { line: k.line, col: k.col, message: msg!("a mapping key has no value", "매핑 키에 값이 없다") }),
                 };
                 // The tree lives for the whole review: no spare capacity.
                 match &mut node.value {
@@ -343,11 +394,12 @@ fn parse_one(text: &str) -> Result<Node, YamlError> {
                 (node, anchor)
             }
             Event::Alias(id) => {
-                let target = anchors.get(&id).ok_or_else(|| err("an alias refers to an unknown anchor".into()))?;
+                let target = anchors.get(&id).ok_or_else(|| err(msg!("an alias refers to an unknown anchor", "별칭(alias)이 알 수 없는 앵커를 가리킨다")))?;
                 let size = target.count();
                 if nodes + size > MAX_NODES {
-                    return Err(err(format!(
-                        "aliases expand to more than {MAX_NODES} nodes (an alias bomb, \"billion laughs\"); refusing to expand"
+                    return Err(err(msg!(
+                        "aliases expand to more than {MAX_NODES} nodes (an alias bomb, \"billion laughs\"); refusing to expand",
+                        "별칭이 {MAX_NODES}개가 넘는 노드로 펼쳐진다(alias bomb, \"billion laughs\"). 펼치기를 거부한다"
                     )));
                 }
                 let mut copy = target.clone();
@@ -360,7 +412,7 @@ fn parse_one(text: &str) -> Result<Node, YamlError> {
         };
         nodes += 1;
         if nodes > MAX_NODES {
-            return Err(err(format!("the document has more than {MAX_NODES} nodes")));
+            return Err(err(msg!("the document has more than {MAX_NODES} nodes", "문서의 노드가 {MAX_NODES}개보다 많다")));
         }
         if anchor > 0 {
             anchors.insert(anchor, node.clone());
@@ -429,20 +481,20 @@ mod tests {
             let _ = writeln!(bomb, "{i}: &{i} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]");
         }
         let err = parse_documents(&bomb).unwrap()[0].root.clone().unwrap_err();
-        assert!(err.message.contains("alias bomb"), "{err:?}");
+        assert!(err.message.en.contains("alias bomb"), "{err:?}");
 
         let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
         let err = parse_documents(&deep).unwrap()[0].root.clone().unwrap_err();
-        assert!(err.message.contains("deep"), "{err:?}");
+        assert!(err.message.en.contains("deep"), "{err:?}");
         let deep_block = (0..300).fold(String::new(), |mut s, i| {
             let _ = writeln!(s, "{}k{i}:", " ".repeat(i));
             s
         });
         let err = parse_documents(&deep_block).unwrap()[0].root.clone().unwrap_err();
-        assert!(err.message.contains("deep"), "{err:?}");
+        assert!(err.message.en.contains("deep"), "{err:?}");
 
-        assert!(parse_documents("a: \0\u{1}").unwrap_err().message.contains("binary"));
-        assert!(parse_documents(&"x".repeat(MAX_INPUT_BYTES + 1)).unwrap_err().message.contains("MB"));
+        assert!(parse_documents("a: \0\u{1}").unwrap_err().message.en.contains("binary"));
+        assert!(parse_documents(&"x".repeat(MAX_INPUT_BYTES + 1)).unwrap_err().message.en.contains("MB"));
     }
 
     #[test]

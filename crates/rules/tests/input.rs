@@ -163,3 +163,40 @@ spec:
     let elsewhere = with_operator.replace("namespace: cache}\nspec:\n  redis", "namespace: other}\nspec:\n  redis");
     assert_eq!(review(&elsewhere, None, &only).findings.len(), 1, "an owner in another namespace does not hide the finding");
 }
+
+/// Every refusal of bad input, read in Korean: the same problems at the same
+/// lines, each in Korean and keeping every value of its English.
+#[test]
+fn input_problems_read_in_korean_and_keep_every_value() {
+    use casebook_model::Lang;
+    let hangul = |s: &str| s.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+    let unknown_kind = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n";
+    let inputs: Vec<(&str, String, Option<&str>, Option<&str>)> = vec![
+        ("malformed", "a: 1\nb: [1, 2\nc: 3\n".into(), None, None),
+        ("bad indentation", "a:\n  b: 1\n c: 2\n".into(), None, None),
+        ("tab", "a:\n\tb: 1\n".into(), None, None),
+        ("not an object", "- 1\n- 2\n".into(), None, None),
+        ("no kind", "apiVersion: v1\nmetadata: {name: x}\n".into(), None, None),
+        ("empty", "   \n".into(), None, None),
+        ("binary", "a: 1\nb: \u{1}\n".into(), None, None),
+        ("too large", "x".repeat(casebook_rules::MAX_INPUT_BYTES + 1), None, None),
+        ("unknown kind", unknown_kind.into(), None, None),
+        ("broken before", unknown_kind.into(), Some("a: [\n"), None),
+        ("config typo", unknown_kind.into(), None, Some("[rules]\npdb-mising = \"off\"\n")),
+        ("config value", unknown_kind.into(), None, Some("min-severity = \"loud\"\n")),
+    ];
+    for (what, after, before, config) in inputs {
+        let en = casebook_rules::review_configured(&after, before, config, None, Lang::En);
+        let ko = casebook_rules::review_configured(&after, before, config, None, Lang::Ko);
+        let problems = |r: &Report| r.errors.iter().chain(&r.notices).map(|e| (e.line, e.column, e.message.clone())).collect::<Vec<_>>();
+        let (en, ko) = (problems(&en), problems(&ko));
+        assert!(!en.is_empty(), "{what}: no problem reported");
+        assert_eq!(en.len(), ko.len(), "{what}");
+        for ((el, ec, e), (kl, kc, k)) in en.iter().zip(&ko) {
+            assert_eq!((el, ec), (kl, kc), "{what}");
+            assert!(hangul(k), "{what}: the Korean problem is in English: {k}");
+            let missing = casebook_model::missing_tokens(e, k);
+            assert!(missing.is_empty(), "{what}: the Korean drops {missing:?}\n en: {e}\n ko: {k}");
+        }
+    }
+}

@@ -27,7 +27,7 @@ impl Reason {
     /// The fragment in `lang`, with the labels of `vocab` (a localized vocabulary).
     pub fn describe_in(&self, vocab: &Vocabulary, lang: casebook_model::Lang) -> String {
         let labels = |kind, ids: &[String]| ids.iter().map(|i| vocab.label(kind, i).to_lowercase()).collect::<Vec<_>>().join(", ");
-        let ko = lang == casebook_model::Lang::Ko;
+        let ko = lang.built() == casebook_model::Lang::Ko;
         match self {
             Self::SameCause(c) => format!("{}: {}", if ko { "같은 원인" } else { "same cause" }, vocab.label(VocabKind::Cause, c).to_lowercase()),
             Self::SharedComponents(c) => format!("{}: {}", if ko { "공유 구성 요소" } else { "shared" }, labels(VocabKind::Component, c)),

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "autoscaled-no-readiness",
-    title: "Autoscaled pods behind a Service have no readiness probe",
-    title_ko: "readiness probe가 없는, Service 뒤에서 오토스케일링되는 파드",
+    title: en!("Autoscaled pods behind a Service have no readiness probe"),
+    title_ko: ko!("readiness probe가 없는, Service 뒤에서 오토스케일링되는 파드"),
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404"],
-    fix: "Add a readinessProbe to the serving container, so that new replicas get traffic only once they can serve it.",
-    fix_ko: "서빙 컨테이너에 readinessProbe를 추가해, 새 복제본이 트래픽을 처리할 수 있게 된 뒤에만 트래픽을 받게 한다.",
+    fix: en!("Add a readinessProbe to the serving container, so that new replicas get traffic only once they can serve it."),
+    fix_ko: ko!("서빙 컨테이너에 readinessProbe를 추가해, 새 복제본이 트래픽을 처리할 수 있게 된 뒤에만 트래픽을 받게 한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "certificate-missing-ingress-host",
-    title: "An Ingress serves a host name that the certificate in its TLS Secret does not cover",
-    title_ko: "TLS Secret의 인증서가 포함하지 않는 호스트 이름을 제공하는 Ingress",
+    title: en!("An Ingress serves a host name that the certificate in its TLS Secret does not cover"),
+    title_ko: ko!("TLS Secret의 인증서가 포함하지 않는 호스트 이름을 제공하는 Ingress"),
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["2025-02-19-wikimedia-kartotherian-wikikube-tls-san-missing"],
-    fix: "Add the host to the Certificate's `dnsNames` (or use a certificate that covers it) before the Ingress serves it.",
-    fix_ko: "Ingress가 호스트를 제공하기 전에 그 호스트를 Certificate의 `dnsNames`에 추가한다(또는 그 호스트를 포함하는 인증서를 사용한다).",
+    fix: en!("Add the host to the Certificate's `dnsNames` (or use a certificate that covers it) before the Ingress serves it."),
+    fix_ko: ko!("Ingress가 호스트를 제공하기 전에 그 호스트를 Certificate의 `dnsNames`에 추가한다(또는 그 호스트를 포함하는 인증서를 사용한다)."),
     needs_before: false,
     check,
     docs: docs!(

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-ingress-class",
-    title: "An Ingress moves to another ingress class or controller",
-    title_ko: "다른 ingress 클래스나 컨트롤러로 옮겨 가는 Ingress",
+    title: en!("An Ingress moves to another ingress class or controller"),
+    title_ko: ko!("다른 ingress 클래스나 컨트롤러로 옮겨 가는 Ingress"),
     category: Category::Change,
     severity: Severity::Warning,
     cases: &["2026-03-12-2i2c-lis-hub-ingress-controller-migration-dns", "2018-06-29-universe-ingress-auth-change-billing-outage"],
-    fix: "Run the old and the new controller side by side and move hosts one at a time, checking DNS and the new controller's address before removing the old class.",
-    fix_ko: "기존 컨트롤러와 새 컨트롤러를 나란히 실행하고 호스트를 하나씩 옮기며, 기존 클래스를 제거하기 전에 DNS와 새 컨트롤러의 주소를 확인한다.",
+    fix: en!("Run the old and the new controller side by side and move hosts one at a time, checking DNS and the new controller's address before removing the old class."),
+    fix_ko: ko!("기존 컨트롤러와 새 컨트롤러를 나란히 실행하고 호스트를 하나씩 옮기며, 기존 클래스를 제거하기 전에 DNS와 새 컨트롤러의 주소를 확인한다."),
     needs_before: true,
     check,
     docs: docs!(r"## What it does

@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-lb-service-downgraded",
-    title: "Service changes from LoadBalancer to ClusterIP or NodePort",
-    title_ko: "LoadBalancer에서 ClusterIP 또는 NodePort로 바뀌는 Service",
+    title: en!("Service changes from LoadBalancer to ClusterIP or NodePort"),
+    title_ko: ko!("LoadBalancer에서 ClusterIP 또는 NodePort로 바뀌는 Service"),
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2025-02-18-grafana-cloud-load-balancers-lost"],
-    fix: "Keep `type: LoadBalancer` (deleting it releases the cloud load balancer and its address); if the change is intended, move traffic first.",
-    fix_ko: "`type: LoadBalancer`를 유지한다(지우면 클라우드 로드 밸런서와 그 주소가 해제된다). 의도한 변경이라면 트래픽을 먼저 옮긴다.",
+    fix: en!("Keep `type: LoadBalancer` (deleting it releases the cloud load balancer and its address); if the change is intended, move traffic first."),
+    fix_ko: ko!("`type: LoadBalancer`를 유지한다(지우면 클라우드 로드 밸런서와 그 주소가 해제된다). 의도한 변경이라면 트래픽을 먼저 옮긴다."),
     needs_before: true,
     check,
     docs: docs!(r"## What it does

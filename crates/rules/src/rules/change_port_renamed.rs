@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-port-renamed",
-    title: "A Service or container port is renamed",
-    title_ko: "이름이 바뀐 Service 또는 컨테이너 포트",
+    title: en!("A Service or container port is renamed"),
+    title_ko: ko!("이름이 바뀐 Service 또는 컨테이너 포트"),
     category: Category::Change,
     severity: Severity::Warning,
     cases: &["2020-02-04-gitlab-container-registry-dry-run-pipeline"],
-    fix: "Keep the old port name, or update every reference to it (Ingress backends, NetworkPolicies, ServiceMonitors, other Services) in the same change.",
-    fix_ko: "기존 포트 이름을 유지하거나, 같은 변경에서 그 이름을 가리키는 모든 참조(Ingress 백엔드, NetworkPolicies, ServiceMonitors, 다른 Service)를 갱신한다.",
+    fix: en!("Keep the old port name, or update every reference to it (Ingress backends, NetworkPolicies, ServiceMonitors, other Services) in the same change."),
+    fix_ko: ko!("기존 포트 이름을 유지하거나, 같은 변경에서 그 이름을 가리키는 모든 참조(Ingress 백엔드, NetworkPolicies, ServiceMonitors, 다른 Service)를 갱신한다."),
     needs_before: true,
     check,
     docs: docs!(r"## What it does

@@ -6,13 +6,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-referenced-object-deleted",
-    title: "An object that others still reference is deleted",
-    title_ko: "다른 객체가 아직 참조하는데 삭제되는 객체",
+    title: en!("An object that others still reference is deleted"),
+    title_ko: ko!("다른 객체가 아직 참조하는데 삭제되는 객체"),
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404", "2025-05-28-influxdata-auth-resource-recreate-outage"],
-    fix: "Keep the object until nothing references it, or remove the references in the same change.",
-    fix_ko: "아무것도 참조하지 않을 때까지 객체를 유지하거나, 같은 변경에서 참조를 제거한다.",
+    fix: en!("Keep the object until nothing references it, or remove the references in the same change."),
+    fix_ko: ko!("아무것도 참조하지 않을 때까지 객체를 유지하거나, 같은 변경에서 참조를 제거한다."),
     needs_before: true,
     check,
     docs: docs!(r"## What it does

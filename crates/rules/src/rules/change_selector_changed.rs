@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-selector-changed",
-    title: "The selector of a live Service changes",
-    title_ko: "운영 중인 Service의 셀렉터 변경",
+    title: en!("The selector of a live Service changes"),
+    title_ko: ko!("운영 중인 Service의 셀렉터 변경"),
     category: Category::Change,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
-    fix: "Add the new labels to the pods first and roll them out, then change the selector; never change both at once.",
-    fix_ko: "먼저 파드에 새 레이블을 추가해 롤아웃한 다음 셀렉터를 바꾼다. 둘을 한꺼번에 바꾸지 않는다.",
+    fix: en!("Add the new labels to the pods first and roll them out, then change the selector; never change both at once."),
+    fix_ko: ko!("먼저 파드에 새 레이블을 추가해 롤아웃한 다음 셀렉터를 바꾼다. 둘을 한꺼번에 바꾸지 않는다."),
     needs_before: true,
     check,
     docs: docs!(r"## What it does

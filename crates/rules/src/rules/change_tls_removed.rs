@@ -5,13 +5,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "change-tls-removed",
-    title: "TLS or HTTPS listener settings are removed",
-    title_ko: "제거되는 TLS 또는 HTTPS 리스너 설정",
+    title: en!("TLS or HTTPS listener settings are removed"),
+    title_ko: ko!("제거되는 TLS 또는 HTTPS 리스너 설정"),
     category: Category::Change,
     severity: Severity::Error,
     cases: &["2022-10-24-pypi-ingress-elb-https-listener", "2025-02-18-grafana-cloud-load-balancers-lost"],
-    fix: "Keep the TLS settings (the `tls` section, certificate annotation or HTTPS listener) unless clients have moved off HTTPS.",
-    fix_ko: "클라이언트가 HTTPS에서 옮겨 가지 않았다면 TLS 설정(`tls` 섹션, 인증서 애너테이션 또는 HTTPS 리스너)을 유지한다.",
+    fix: en!("Keep the TLS settings (the `tls` section, certificate annotation or HTTPS listener) unless clients have moved off HTTPS."),
+    fix_ko: ko!("클라이언트가 HTTPS에서 옮겨 가지 않았다면 TLS 설정(`tls` 섹션, 인증서 애너테이션 또는 HTTPS 리스너)을 유지한다."),
     needs_before: true,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "cluster-admin-binding",
-    title: "cluster-admin granted to a default or broad service account",
-    title_ko: "기본 또는 광범위한 서비스 어카운트에 부여된 cluster-admin",
+    title: en!("cluster-admin granted to a default or broad service account"),
+    title_ko: ko!("기본 또는 광범위한 서비스 어카운트에 부여된 cluster-admin"),
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2023-08-30-sourcegraph-leaked-site-admin-token", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise"],
-    fix: "Bind a Role or ClusterRole with only the verbs and resources this subject needs, to a dedicated service account, instead of `cluster-admin`.",
-    fix_ko: "`cluster-admin` 대신, 이 주체에게 필요한 동사와 리소스만 담은 Role 또는 ClusterRole을 전용 서비스 어카운트에 바인딩한다.",
+    fix: en!("Bind a Role or ClusterRole with only the verbs and resources this subject needs, to a dedicated service account, instead of `cluster-admin`."),
+    fix_ko: ko!("`cluster-admin` 대신, 이 주체에게 필요한 동사와 리소스만 담은 Role 또는 ClusterRole을 전용 서비스 어카운트에 바인딩한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -6,13 +6,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "config-key-missing",
-    title: "Reference to a ConfigMap or Secret key that does not exist",
-    title_ko: "존재하지 않는 ConfigMap 또는 Secret 키에 대한 참조",
+    title: en!("Reference to a ConfigMap or Secret key that does not exist"),
+    title_ko: ko!("존재하지 않는 ConfigMap 또는 Secret 키에 대한 참조"),
     category: Category::Config,
     severity: Severity::Error,
     cases: &["2025-11-05-render-oregon-404", "2025-11-24-supabase-api-gateway-missing-flag"],
-    fix: "Add the key to the ConfigMap or Secret, or mark the reference `optional: true` if the program works without it.",
-    fix_ko: "ConfigMap 또는 Secret에 키를 추가하거나, 프로그램이 그 키 없이도 동작하면 참조를 `optional: true`로 표시한다.",
+    fix: en!("Add the key to the ConfigMap or Secret, or mark the reference `optional: true` if the program works without it."),
+    fix_ko: ko!("ConfigMap 또는 Secret에 키를 추가하거나, 프로그램이 그 키 없이도 동작하면 참조를 `optional: true`로 표시한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

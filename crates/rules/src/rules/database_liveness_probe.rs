@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "database-liveness-probe",
-    title: "A database server container has a liveness probe that can restart it mid-stall or mid-recovery",
-    title_ko: "스토리지 지연이나 복구 도중에 재시작될 수 있는 liveness probe가 있는 데이터베이스 서버 컨테이너",
+    title: en!("A database server container has a liveness probe that can restart it mid-stall or mid-recovery"),
+    title_ko: ko!("스토리지 지연이나 복구 도중에 재시작될 수 있는 liveness probe가 있는 데이터베이스 서버 컨테이너"),
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-08-27-pawtograder-postgres-liveness-probe-nfs-stall", "2018-12-04-nre-labs-etcd-liveness-probe-restart-loop"],
-    fix: "Remove the liveness probe from the database container (keep a readiness probe), or make it a `startupProbe` plus a very tolerant liveness check.",
-    fix_ko: "데이터베이스 컨테이너에서 liveness probe를 제거하거나(readiness probe는 유지한다), `startupProbe`와 매우 관대한 liveness 검사로 바꾼다.",
+    fix: en!("Remove the liveness probe from the database container (keep a readiness probe), or make it a `startupProbe` plus a very tolerant liveness check."),
+    fix_ko: ko!("데이터베이스 컨테이너에서 liveness probe를 제거하거나(readiness probe는 유지한다), `startupProbe`와 매우 관대한 liveness 검사로 바꾼다."),
     needs_before: false,
     check,
     docs: docs!(

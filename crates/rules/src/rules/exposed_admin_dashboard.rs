@@ -6,13 +6,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "exposed-admin-dashboard",
-    title: "Cluster admin dashboard exposed without authentication",
-    title_ko: "인증 없이 노출된 클러스터 관리 대시보드",
+    title: en!("Cluster admin dashboard exposed without authentication"),
+    title_ko: ko!("인증 없이 노출된 클러스터 관리 대시보드"),
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2021-09-04-jenkins-confluence-monero-miner"],
-    fix: "Put the dashboard behind authentication (an auth proxy or the Ingress controller's auth), or expose it only with `kubectl port-forward`.",
-    fix_ko: "대시보드를 인증(인증 프록시 또는 Ingress 컨트롤러의 인증) 뒤에 두거나, `kubectl port-forward`로만 노출한다.",
+    fix: en!("Put the dashboard behind authentication (an auth proxy or the Ingress controller's auth), or expose it only with `kubectl port-forward`."),
+    fix_ko: ko!("대시보드를 인증(인증 프록시 또는 Ingress 컨트롤러의 인증) 뒤에 두거나, `kubectl port-forward`로만 노출한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

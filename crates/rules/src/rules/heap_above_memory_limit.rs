@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "heap-above-memory-limit",
-    title: "A process's configured maximum heap is at or above its container's memory limit",
-    title_ko: "컨테이너의 메모리 한도 이상으로 설정된 프로세스의 최대 힙",
+    title: en!("A process's configured maximum heap is at or above its container's memory limit"),
+    title_ko: ko!("컨테이너의 메모리 한도 이상으로 설정된 프로세스의 최대 힙"),
     category: Category::Resources,
     severity: Severity::Error,
     cases: &["2025-04-16-spotify-envoy-filter-order-memory-limit"],
-    fix: "Set the heap ceiling below the memory limit, leaving room for non-heap memory (for the JVM, `-XX:MaxRAMPercentage=75` instead of a fixed `-Xmx`).",
-    fix_ko: "힙 상한을 메모리 한도보다 낮게 설정해 힙 외 메모리를 위한 여유를 남긴다(JVM이라면 고정된 `-Xmx` 대신 `-XX:MaxRAMPercentage=75`).",
+    fix: en!("Set the heap ceiling below the memory limit, leaving room for non-heap memory (for the JVM, `-XX:MaxRAMPercentage=75` instead of a fixed `-Xmx`)."),
+    fix_ko: ko!("힙 상한을 메모리 한도보다 낮게 설정해 힙 외 메모리를 위한 여유를 남긴다(JVM이라면 고정된 `-Xmx` 대신 `-XX:MaxRAMPercentage=75`)."),
     needs_before: false,
     check,
     docs: docs!(

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "host-namespaces",
-    title: "Pod shares the node's network, PID or IPC namespace",
-    title_ko: "노드의 네트워크, PID 또는 IPC 네임스페이스를 공유하는 파드",
+    title: en!("Pod shares the node's network, PID or IPC namespace"),
+    title_ko: ko!("노드의 네트워크, PID 또는 IPC 네임스페이스를 공유하는 파드"),
     category: Category::Security,
     severity: Severity::Warning,
     cases: &["2019-03-13-matrix-org-jenkins-ssh-agent-compromise"],
-    fix: "Remove `hostNetwork`, `hostPID` and `hostIPC` unless this pod is a node agent that needs them.",
-    fix_ko: "이 파드가 `hostNetwork`, `hostPID`, `hostIPC`를 필요로 하는 노드 에이전트가 아니면 이들을 제거한다.",
+    fix: en!("Remove `hostNetwork`, `hostPID` and `hostIPC` unless this pod is a node agent that needs them."),
+    fix_ko: ko!("이 파드가 `hostNetwork`, `hostPID`, `hostIPC`를 필요로 하는 노드 에이전트가 아니면 이들을 제거한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "host-path-volume",
-    title: "Pod mounts a path from the node",
-    title_ko: "노드의 경로를 마운트하는 파드",
+    title: en!("Pod mounts a path from the node"),
+    title_ko: ko!("노드의 경로를 마운트하는 파드"),
     category: Category::Security,
     severity: Severity::Warning,
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
-    fix: "Use a PersistentVolumeClaim, `emptyDir` or a projected volume instead of a `hostPath` mount, unless this is a node agent that needs the node's files.",
-    fix_ko: "노드의 파일이 필요한 노드 에이전트가 아니라면 `hostPath` 마운트 대신 PersistentVolumeClaim, `emptyDir` 또는 projected 볼륨을 사용한다.",
+    fix: en!("Use a PersistentVolumeClaim, `emptyDir` or a projected volume instead of a `hostPath` mount, unless this is a node agent that needs the node's files."),
+    fix_ko: ko!("노드의 파일이 필요한 노드 에이전트가 아니라면 `hostPath` 마운트 대신 PersistentVolumeClaim, `emptyDir` 또는 projected 볼륨을 사용한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

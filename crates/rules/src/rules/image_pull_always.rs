@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "image-mutable-or-always-pulled",
-    title: "Image uses :latest or is pulled on every start",
-    title_ko: ":latest를 쓰거나 시작할 때마다 pull되는 이미지",
+    title: en!("Image uses :latest or is pulled on every start"),
+    title_ko: ko!(":latest를 쓰거나 시작할 때마다 pull되는 이미지"),
     category: Category::Rollout,
     severity: Severity::Warning,
     cases: &["2020-07-13-github-kubernetes-image-pull-dns", "2026-03-19-aqua-trivy-action-tag-hijack"],
-    fix: "Pin the image by tag and digest (`image: repo/app:1.2.3@sha256:...`) and use `imagePullPolicy: IfNotPresent`.",
-    fix_ko: "이미지를 태그와 다이제스트로 고정하고(`image: repo/app:1.2.3@sha256:...`) `imagePullPolicy: IfNotPresent`를 사용한다.",
+    fix: en!("Pin the image by tag and digest (`image: repo/app:1.2.3@sha256:...`) and use `imagePullPolicy: IfNotPresent`."),
+    fix_ko: ko!("이미지를 태그와 다이제스트로 고정하고(`image: repo/app:1.2.3@sha256:...`) `imagePullPolicy: IfNotPresent`를 사용한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -5,16 +5,16 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "ingress-tls-default-certificate",
-    title: "An Ingress TLS entry names no certificate Secret, so it is served the controller's shared default certificate",
-    title_ko: "인증서 Secret을 지정하지 않아 컨트롤러의 공유 기본 인증서가 제공되는 Ingress TLS 항목",
+    title: en!("An Ingress TLS entry names no certificate Secret, so it is served the controller's shared default certificate"),
+    title_ko: ko!("인증서 Secret을 지정하지 않아 컨트롤러의 공유 기본 인증서가 제공되는 Ingress TLS 항목"),
     category: Category::Traffic,
     severity: Severity::Warning,
     cases: &[
         "2021-07-12-moj-cloud-platform-pipeline-kube-context-default-certificate-live-1",
         "2022-03-10-moj-cloud-platform-kubectl-provider-kube-config-default-certificate-live",
     ],
-    fix: "Name the certificate: add `secretName: <tls-secret>` to the TLS entry.",
-    fix_ko: "인증서를 지정한다. TLS 항목에 `secretName: <tls-secret>`을 추가한다.",
+    fix: en!("Name the certificate: add `secretName: <tls-secret>` to the TLS entry."),
+    fix_ko: ko!("인증서를 지정한다. TLS 항목에 `secretName: <tls-secret>`을 추가한다."),
     needs_before: false,
     check,
     docs: docs!(
@@ -114,7 +114,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
                 continue;
             }
             let hosts: Vec<&str> = entry.get("hosts").map(Node::items).unwrap_or_default().iter().filter_map(Node::as_str).collect();
-            let (which, which_ko) = if hosts.is_empty() { ("its TLS entry".to_string(), "TLS 항목".to_string()) } else { (format!("TLS for {}", hosts.join(", ")), format!("{}의 TLS", hosts.join(", "))) };
+            let (which, which_ko) = if hosts.is_empty() { (en!("its TLS entry").to_string(), ko!("TLS 항목").to_string()) } else { (format!("TLS for {}", hosts.join(", ")), format!("{}의 TLS", hosts.join(", "))) };
             out.emit(
                 i,
                 entry,

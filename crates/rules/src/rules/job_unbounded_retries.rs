@@ -4,13 +4,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "job-unbounded-retries",
-    title: "Job retries failed pods with no deadline",
-    title_ko: "실패한 파드를 기한 없이 재시도하는 Job",
+    title: en!("Job retries failed pods with no deadline"),
+    title_ko: ko!("실패한 파드를 기한 없이 재시도하는 Job"),
     category: Category::Resources,
     severity: Severity::Warning,
     cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion"],
-    fix: "Bound the Job: set `activeDeadlineSeconds` and a small `backoffLimit`.",
-    fix_ko: "Job에 한계를 둔다. `activeDeadlineSeconds`와 작은 `backoffLimit`을 설정한다.",
+    fix: en!("Bound the Job: set `activeDeadlineSeconds` and a small `backoffLimit`."),
+    fix_ko: ko!("Job에 한계를 둔다. `activeDeadlineSeconds`와 작은 `backoffLimit`을 설정한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "liveness-aggressive",
-    title: "Liveness probe restarts containers after a very short failure",
-    title_ko: "아주 짧은 실패 후에 컨테이너를 재시작하는 liveness probe",
+    title: en!("Liveness probe restarts containers after a very short failure"),
+    title_ko: ko!("아주 짧은 실패 후에 컨테이너를 재시작하는 liveness probe"),
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-09-29-azure-openai-sweden-central"],
-    fix: "Give the liveness probe more room: raise `failureThreshold` and `periodSeconds` so that it restarts only a container that has been stuck for well over a minute.",
-    fix_ko: "liveness probe에 여유를 더 준다. `failureThreshold`와 `periodSeconds`를 올려 1분을 훨씬 넘게 멈춰 있는 컨테이너만 재시작하게 한다.",
+    fix: en!("Give the liveness probe more room: raise `failureThreshold` and `periodSeconds` so that it restarts only a container that has been stuck for well over a minute."),
+    fix_ko: ko!("liveness probe에 여유를 더 준다. `failureThreshold`와 `periodSeconds`를 올려 1분을 훨씬 넘게 멈춰 있는 컨테이너만 재시작하게 한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

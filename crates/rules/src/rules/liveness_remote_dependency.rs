@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "liveness-remote-dependency",
-    title: "Liveness probe depends on a remote service",
-    title_ko: "원격 서비스에 의존하는 liveness probe",
+    title: en!("Liveness probe depends on a remote service"),
+    title_ko: ko!("원격 서비스에 의존하는 liveness probe"),
     category: Category::Probes,
     severity: Severity::Error,
     cases: &["2026-09-29-azure-openai-sweden-central"],
-    fix: "Make the liveness probe process-local (a local endpoint that checks only this process); put dependency checks in the readiness probe, if anywhere.",
-    fix_ko: "liveness probe는 프로세스 로컬(이 프로세스만 검사하는 로컬 엔드포인트)로 만든다. 의존성 검사는 꼭 둬야 한다면 readiness probe에 둔다.",
+    fix: en!("Make the liveness probe process-local (a local endpoint that checks only this process); put dependency checks in the readiness probe, if anywhere."),
+    fix_ko: ko!("liveness probe는 프로세스 로컬(이 프로세스만 검사하는 로컬 엔드포인트)로 만든다. 의존성 검사는 꼭 둬야 한다면 readiness probe에 둔다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "liveness-same-as-readiness",
-    title: "Liveness and readiness probes are identical",
-    title_ko: "동일한 liveness probe와 readiness probe",
+    title: en!("Liveness and readiness probes are identical"),
+    title_ko: ko!("동일한 liveness probe와 readiness probe"),
     category: Category::Probes,
     severity: Severity::Warning,
     cases: &["2026-09-29-azure-openai-sweden-central"],
-    fix: "Make liveness a cheaper, more tolerant check than readiness (a local endpoint and a higher `failureThreshold`), so a slow dependency removes pods from traffic instead of restarting them.",
-    fix_ko: "liveness를 readiness보다 가볍고 관대한 검사(로컬 엔드포인트와 더 높은 `failureThreshold`)로 만들어, 느린 의존성이 파드를 재시작시키는 대신 트래픽에서 빼게 한다.",
+    fix: en!("Make liveness a cheaper, more tolerant check than readiness (a local endpoint and a higher `failureThreshold`), so a slow dependency removes pods from traffic instead of restarting them."),
+    fix_ko: ko!("liveness를 readiness보다 가볍고 관대한 검사(로컬 엔드포인트와 더 높은 `failureThreshold`)로 만들어, 느린 의존성이 파드를 재시작시키는 대신 트래픽에서 빼게 한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

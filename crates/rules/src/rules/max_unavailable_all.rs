@@ -5,13 +5,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "max-unavailable-all",
-    title: "Rolling update may take every pod down at once",
-    title_ko: "모든 파드를 한꺼번에 내릴 수 있는 롤링 업데이트",
+    title: en!("Rolling update may take every pod down at once"),
+    title_ko: ko!("모든 파드를 한꺼번에 내릴 수 있는 롤링 업데이트"),
     category: Category::Rollout,
     severity: Severity::Error,
     cases: &["2024-03-26-render-unintended-workload-restart", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
-    fix: "Set `strategy.rollingUpdate.maxUnavailable` below the replica count (for example `25%`) and `maxSurge` to at least 1.",
-    fix_ko: "`strategy.rollingUpdate.maxUnavailable`을 복제본 수보다 작게(예: `25%`), `maxSurge`를 1 이상으로 설정한다.",
+    fix: en!("Set `strategy.rollingUpdate.maxUnavailable` below the replica count (for example `25%`) and `maxSurge` to at least 1."),
+    fix_ko: ko!("`strategy.rollingUpdate.maxUnavailable`을 복제본 수보다 작게(예: `25%`), `maxSurge`를 1 이상으로 설정한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

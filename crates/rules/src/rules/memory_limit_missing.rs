@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "memory-limit-missing",
-    title: "Container has no memory limit",
-    title_ko: "메모리 한도가 없는 컨테이너",
+    title: en!("Container has no memory limit"),
+    title_ko: ko!("메모리 한도가 없는 컨테이너"),
     category: Category::Resources,
     severity: Severity::Warning,
     cases: &["2017-07-21-universe-kubernetes-job-node-exhaustion", "2017-11-30-mybinder-build-pods-no-memory-limit-proxy-oom", "2019-05-16-forestry-previews-ingress-oomkill"],
-    fix: "Set `resources.limits.memory` on the container, sized from its observed peak.",
-    fix_ko: "관측된 최대 사용량을 기준으로 크기를 정해 컨테이너에 `resources.limits.memory`를 설정한다.",
+    fix: en!("Set `resources.limits.memory` on the container, sized from its observed peak."),
+    fix_ko: ko!("관측된 최대 사용량을 기준으로 크기를 정해 컨테이너에 `resources.limits.memory`를 설정한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

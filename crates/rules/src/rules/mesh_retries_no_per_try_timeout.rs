@@ -4,13 +4,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "mesh-retries-no-per-try-timeout",
-    title: "Service-mesh retries without a per-try timeout",
-    title_ko: "시도별 타임아웃이 없는 서비스 메시 재시도",
+    title: en!("Service-mesh retries without a per-try timeout"),
+    title_ko: ko!("시도별 타임아웃이 없는 서비스 메시 재시도"),
     category: Category::Resilience,
     severity: Severity::Warning,
     cases: &["2019-01-07-zalando-coredns-oom-outage", "2021-01-06-coinbase-mongodb-thundering-herd", "2019-02-12-discord-redis-circuit-breaker-herd"],
-    fix: "Add a per-try timeout to the retry policy (`perTryTimeout` in Istio), shorter than the overall timeout.",
-    fix_ko: "재시도 정책에 전체 타임아웃보다 짧은 시도별 타임아웃(Istio에서는 `perTryTimeout`)을 추가한다.",
+    fix: en!("Add a per-try timeout to the retry policy (`perTryTimeout` in Istio), shorter than the overall timeout."),
+    fix_ko: ko!("재시도 정책에 전체 타임아웃보다 짧은 시도별 타임아웃(Istio에서는 `perTryTimeout`)을 추가한다."),
     needs_before: false,
     check,
     docs: docs!(r#"## What it does

@@ -4,13 +4,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "mesh-retry-amplification",
-    title: "Service-mesh retry policy can multiply load",
-    title_ko: "부하를 몇 배로 늘릴 수 있는 서비스 메시 재시도 정책",
+    title: en!("Service-mesh retry policy can multiply load"),
+    title_ko: ko!("부하를 몇 배로 늘릴 수 있는 서비스 메시 재시도 정책"),
     category: Category::Resilience,
     severity: Severity::Warning,
     cases: &["2019-01-07-zalando-coredns-oom-outage", "2021-01-06-coinbase-mongodb-thundering-herd", "2019-02-12-discord-redis-circuit-breaker-herd"],
-    fix: "Lower the retry count (1-2), retry only on connection failures and retriable codes, and add a retry budget so that retries cannot multiply load.",
-    fix_ko: "재시도 횟수를 낮추고(1-2), 연결 실패와 재시도 가능한 코드에서만 재시도하며, 재시도가 부하를 몇 배로 늘리지 못하도록 재시도 예산을 추가한다.",
+    fix: en!("Lower the retry count (1-2), retry only on connection failures and retriable codes, and add a retry budget so that retries cannot multiply load."),
+    fix_ko: ko!("재시도 횟수를 낮추고(1-2), 연결 실패와 재시도 가능한 코드에서만 재시도하며, 재시도가 부하를 몇 배로 늘리지 못하도록 재시도 예산을 추가한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Msg, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "pdb-blocks-eviction",
-    title: "PodDisruptionBudget allows no disruptions",
-    title_ko: "중단을 전혀 허용하지 않는 PodDisruptionBudget",
+    title: en!("PodDisruptionBudget allows no disruptions"),
+    title_ko: ko!("중단을 전혀 허용하지 않는 PodDisruptionBudget"),
     category: Category::Availability,
     severity: Severity::Warning,
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
-    fix: "Allow at least one disruption: set `maxUnavailable: 1`, or a `minAvailable` below the lowest replica count.",
-    fix_ko: "중단을 최소 하나는 허용한다. `maxUnavailable: 1`로 설정하거나, `minAvailable`을 가장 낮은 복제본 수보다 작게 설정한다.",
+    fix: en!("Allow at least one disruption: set `maxUnavailable: 1`, or a `minAvailable` below the lowest replica count."),
+    fix_ko: ko!("중단을 최소 하나는 허용한다. `maxUnavailable: 1`로 설정하거나, `minAvailable`을 가장 낮은 복제본 수보다 작게 설정한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

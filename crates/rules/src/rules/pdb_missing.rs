@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "pdb-missing",
-    title: "Multi-replica workload has no PodDisruptionBudget",
-    title_ko: "PodDisruptionBudget이 없는 다중 복제본 워크로드",
+    title: en!("Multi-replica workload has no PodDisruptionBudget"),
+    title_ko: ko!("PodDisruptionBudget이 없는 다중 복제본 워크로드"),
     category: Category::Availability,
     severity: Severity::Info,
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
-    fix: "Add a PodDisruptionBudget with `maxUnavailable: 1` selecting this workload's pods.",
-    fix_ko: "이 워크로드의 파드를 선택하는 `maxUnavailable: 1` PodDisruptionBudget을 추가한다.",
+    fix: en!("Add a PodDisruptionBudget with `maxUnavailable: 1` selecting this workload's pods."),
+    fix_ko: ko!("이 워크로드의 파드를 선택하는 `maxUnavailable: 1` PodDisruptionBudget을 추가한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "privileged-container",
-    title: "Privileged container",
-    title_ko: "특권 컨테이너",
+    title: en!("Privileged container"),
+    title_ko: ko!("특권 컨테이너"),
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2018-09-14-jw-player-weave-scope-cryptominer", "2019-03-13-matrix-org-jenkins-ssh-agent-compromise", "2024-12-05-ultralytics-actions-cache-poisoning-miner"],
-    fix: "Remove `privileged: true`; grant only the capabilities the container needs under `securityContext.capabilities.add`.",
-    fix_ko: "`privileged: true`를 제거한다. `securityContext.capabilities.add` 아래에 컨테이너에 필요한 capability만 부여한다.",
+    fix: en!("Remove `privileged: true`; grant only the capabilities the container needs under `securityContext.capabilities.add`."),
+    fix_ko: ko!("`privileged: true`를 제거한다. `securityContext.capabilities.add` 아래에 컨테이너에 필요한 capability만 부여한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "recreate-behind-service",
-    title: "Recreate rollout strategy on a workload behind a Service",
-    title_ko: "Service 뒤 워크로드의 Recreate 롤아웃 전략",
+    title: en!("Recreate rollout strategy on a workload behind a Service"),
+    title_ko: ko!("Service 뒤 워크로드의 Recreate 롤아웃 전략"),
     category: Category::Rollout,
     severity: Severity::Warning,
     cases: &["2023-06-20-stytch-api-deploy-load-balancer-registration"],
-    fix: "Use `strategy: {type: RollingUpdate}` with a readiness probe, so that old pods serve until new ones are ready.",
-    fix_ko: "readiness probe와 함께 `strategy: {type: RollingUpdate}`를 사용해, 새 파드가 준비될 때까지 기존 파드가 서빙하게 한다.",
+    fix: en!("Use `strategy: {type: RollingUpdate}` with a readiness probe, so that old pods serve until new ones are ready."),
+    fix_ko: ko!("readiness probe와 함께 `strategy: {type: RollingUpdate}`를 사용해, 새 파드가 준비될 때까지 기존 파드가 서빙하게 한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "resource-requests-missing",
-    title: "Container has no CPU or memory request",
-    title_ko: "CPU 또는 메모리 요청이 없는 컨테이너",
+    title: en!("Container has no CPU or memory request"),
+    title_ko: ko!("CPU 또는 메모리 요청이 없는 컨테이너"),
     category: Category::Resources,
     severity: Severity::Warning,
     cases: &["2019-01-18-moonlight-gke-node-kernel-panics", "2023-06-22-appfarm-gke-auto-upgrade-sandbox-outage"],
-    fix: "Set `resources.requests.cpu` and `resources.requests.memory` from the container's observed usage.",
-    fix_ko: "컨테이너의 관측된 사용량을 바탕으로 `resources.requests.cpu`와 `resources.requests.memory`를 설정한다.",
+    fix: en!("Set `resources.requests.cpu` and `resources.requests.memory` from the container's observed usage."),
+    fix_ko: ko!("컨테이너의 관측된 사용량을 바탕으로 `resources.requests.cpu`와 `resources.requests.memory`를 설정한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

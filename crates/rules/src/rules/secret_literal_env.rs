@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "secret-literal-env",
-    title: "Secret passed as a literal environment value",
-    title_ko: "리터럴 환경 변수 값으로 전달되는 시크릿",
+    title: en!("Secret passed as a literal environment value"),
+    title_ko: ko!("리터럴 환경 변수 값으로 전달되는 시크릿"),
     category: Category::Security,
     severity: Severity::Error,
     cases: &["2026-03-24-litellm-ci-trivy-pypi-token-theft", "2021-01-31-codecov-bash-uploader-compromise", "2022-12-29-circleci-session-token-theft"],
-    fix: "Move the value into a Secret and reference it with `valueFrom: {secretKeyRef: {name: <secret>, key: <key>}}`.",
-    fix_ko: "값을 Secret으로 옮기고 `valueFrom: {secretKeyRef: {name: <secret>, key: <key>}}`로 참조한다.",
+    fix: en!("Move the value into a Secret and reference it with `valueFrom: {secretKeyRef: {name: <secret>, key: <key>}}`."),
+    fix_ko: ko!("값을 Secret으로 옮기고 `valueFrom: {secretKeyRef: {name: <secret>, key: <key>}}`로 참조한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "service-selector-extra-label",
-    title: "Service selector has a label the pod template lacks",
-    title_ko: "파드 템플릿에 없는 레이블을 가진 Service 셀렉터",
+    title: en!("Service selector has a label the pod template lacks"),
+    title_ko: ko!("파드 템플릿에 없는 레이블을 가진 Service 셀렉터"),
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
-    fix: "Remove the extra label from the Service selector, or add it to the pod template and roll that out before changing the selector.",
-    fix_ko: "Service 셀렉터에서 여분의 레이블을 제거하거나, 그 레이블을 파드 템플릿에 추가해 셀렉터를 바꾸기 전에 먼저 롤아웃한다.",
+    fix: en!("Remove the extra label from the Service selector, or add it to the pod template and roll that out before changing the selector."),
+    fix_ko: ko!("Service 셀렉터에서 여분의 레이블을 제거하거나, 그 레이블을 파드 템플릿에 추가해 셀렉터를 바꾸기 전에 먼저 롤아웃한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

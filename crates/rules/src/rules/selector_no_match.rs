@@ -3,13 +3,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "service-selector-no-match",
-    title: "Service selector matches no pod template",
-    title_ko: "어떤 파드 템플릿과도 일치하지 않는 Service 셀렉터",
+    title: en!("Service selector matches no pod template"),
+    title_ko: ko!("어떤 파드 템플릿과도 일치하지 않는 Service 셀렉터"),
     category: Category::Traffic,
     severity: Severity::Error,
     cases: &["grafana-cloud-logs-label-selector-outage"],
-    fix: "Make the Service selector match the labels of the pod template that should receive its traffic.",
-    fix_ko: "Service 셀렉터가 그 트래픽을 받아야 할 파드 템플릿의 레이블과 일치하게 한다.",
+    fix: en!("Make the Service selector match the labels of the pod template that should receive its traffic."),
+    fix_ko: ko!("Service 셀렉터가 그 트래픽을 받아야 할 파드 템플릿의 레이블과 일치하게 한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "service-selector-overlap",
-    title: "Service selector matches pods of different kinds of workload",
-    title_ko: "서로 다른 종류의 워크로드 파드와 일치하는 Service 셀렉터",
+    title: en!("Service selector matches pods of different kinds of workload"),
+    title_ko: ko!("서로 다른 종류의 워크로드 파드와 일치하는 Service 셀렉터"),
     category: Category::Traffic,
     severity: Severity::Warning,
     cases: &["2026-03-09-2i2c-pythia-binderhub-ingress-selector-502"],
-    fix: "Give each workload a distinguishing label and add it to the Service selector, so that the Service selects only its intended backends.",
-    fix_ko: "각 워크로드에 구별되는 레이블을 주고 그 레이블을 Service 셀렉터에 추가해, Service가 의도한 백엔드만 선택하게 한다.",
+    fix: en!("Give each workload a distinguishing label and add it to the Service selector, so that the Service selects only its intended backends."),
+    fix_ko: ko!("각 워크로드에 구별되는 레이블을 주고 그 레이블을 Service 셀렉터에 추가해, Service가 의도한 백엔드만 선택하게 한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

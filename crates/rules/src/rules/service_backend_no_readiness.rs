@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "service-backend-no-readiness",
-    title: "Pods behind a Service have no readiness probe",
-    title_ko: "readiness probe가 없는 Service 뒤의 파드",
+    title: en!("Pods behind a Service have no readiness probe"),
+    title_ko: ko!("readiness probe가 없는 Service 뒤의 파드"),
     category: Category::Traffic,
     severity: Severity::Warning,
     cases: &["2025-11-05-render-oregon-404", "2018-06-29-universe-ingress-auth-change-billing-outage"],
-    fix: "Add a readinessProbe to the container that serves the Service's port.",
-    fix_ko: "Service의 포트를 제공하는 컨테이너에 readinessProbe를 추가한다.",
+    fix: en!("Add a readinessProbe to the container that serves the Service's port."),
+    fix_ko: ko!("Service의 포트를 제공하는 컨테이너에 readinessProbe를 추가한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

@@ -4,8 +4,8 @@ use crate::rule::{Category, Emitter, Input, Msg, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "single-replica-behind-service",
-    title: "A Service is backed by a single replica",
-    title_ko: "복제본 하나가 뒷받침하는 Service",
+    title: en!("A Service is backed by a single replica"),
+    title_ko: ko!("복제본 하나가 뒷받침하는 Service"),
     category: Category::Availability,
     severity: Severity::Warning,
     cases: &[
@@ -14,8 +14,8 @@ pub(crate) static RULE: Rule = Rule {
         "2023-11-27-2i2c-leap-autoscaler-drained-hub-core-node",
         "2021-09-29-wikimedia-calico-typha-single-replica-rolling-restart-eqiad",
     ],
-    fix: "Run at least 2 replicas (with a PodDisruptionBudget), or, for software that can only run once, add the annotation `cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"`.",
-    fix_ko: "복제본을 최소 2개(PodDisruptionBudget과 함께) 실행하거나, 하나만 실행할 수 있는 소프트웨어라면 `cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"` 애너테이션을 추가한다.",
+    fix: en!("Run at least 2 replicas (with a PodDisruptionBudget), or, for software that can only run once, add the annotation `cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"`."),
+    fix_ko: ko!("복제본을 최소 2개(PodDisruptionBudget과 함께) 실행하거나, 하나만 실행할 수 있는 소프트웨어라면 `cluster-autoscaler.kubernetes.io/safe-to-evict: \"false\"` 애너테이션을 추가한다."),
     needs_before: false,
     check,
     docs: docs!(

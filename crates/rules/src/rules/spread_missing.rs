@@ -4,13 +4,13 @@ use crate::rule::{Category, Emitter, Input, Rule, Severity};
 
 pub(crate) static RULE: Rule = Rule {
     id: "spread-missing",
-    title: "Replicas may all land on one node or zone",
-    title_ko: "한 노드나 존에 모두 몰릴 수 있는 복제본",
+    title: en!("Replicas may all land on one node or zone"),
+    title_ko: ko!("한 노드나 존에 모두 몰릴 수 있는 복제본"),
     category: Category::Availability,
     severity: Severity::Info,
     cases: &["2019-04-03-mybinder-ingress-cordoned-node-upgrade", "2019-01-18-moonlight-gke-node-kernel-panics"],
-    fix: "Add `topologySpreadConstraints` (or pod anti-affinity) on `kubernetes.io/hostname` and `topology.kubernetes.io/zone`.",
-    fix_ko: "`kubernetes.io/hostname`과 `topology.kubernetes.io/zone`에 대해 `topologySpreadConstraints`(또는 파드 anti-affinity)를 추가한다.",
+    fix: en!("Add `topologySpreadConstraints` (or pod anti-affinity) on `kubernetes.io/hostname` and `topology.kubernetes.io/zone`."),
+    fix_ko: ko!("`kubernetes.io/hostname`과 `topology.kubernetes.io/zone`에 대해 `topologySpreadConstraints`(또는 파드 anti-affinity)를 추가한다."),
     needs_before: false,
     check,
     docs: docs!(r"## What it does

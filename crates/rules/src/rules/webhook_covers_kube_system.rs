@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "admission-webhook-covers-kube-system",
-    title: "A fail-open admission webhook still sits in the path of the control plane's own writes in kube-system",
-    title_ko: "kube-system에서 컨트롤 플레인 자체의 쓰기 경로에 여전히 놓여 있는, 실패 시 허용(fail-open)하는 어드미션 웹훅",
+    title: en!("A fail-open admission webhook still sits in the path of the control plane's own writes in kube-system"),
+    title_ko: ko!("kube-system에서 컨트롤 플레인 자체의 쓰기 경로에 여전히 놓여 있는, 실패 시 허용(fail-open)하는 어드미션 웹훅"),
     category: Category::Resilience,
     severity: Severity::Warning,
     cases: &["2019-09-05-jetstack-opa-webhook-gke-master-upgrade"],
-    fix: "Exclude kube-system with a `namespaceSelector` (`matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]`) and keep `timeoutSeconds` short.",
-    fix_ko: "`namespaceSelector`(`matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]`)로 kube-system을 제외하고 `timeoutSeconds`를 짧게 유지한다.",
+    fix: en!("Exclude kube-system with a `namespaceSelector` (`matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]`) and keep `timeoutSeconds` short."),
+    fix_ko: ko!("`namespaceSelector`(`matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]`)로 kube-system을 제외하고 `timeoutSeconds`를 짧게 유지한다."),
     needs_before: false,
     check,
     docs: docs!(
@@ -115,7 +115,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             if covered.is_empty() {
                 continue;
             }
-            let (what, what_ko) = if covered.iter().any(|r| r.starts_with('*')) { ("every resource".to_string(), "모든 리소스".to_string()) } else { (covered.join(", "), covered.join(", ")) };
+            let (what, what_ko) = if covered.iter().any(|r| r.starts_with('*')) { (en!("every resource").to_string(), ko!("모든 리소스").to_string()) } else { (covered.join(", "), covered.join(", ")) };
             let timeout = hook.get("timeoutSeconds").and_then(Node::as_i64).unwrap_or(if v1beta1 { 30 } else { 10 });
             let name = hook.get("name").and_then(Node::as_str).unwrap_or("(unnamed)");
             let at = hook.get("rules").or_else(|| hook.get("name")).unwrap_or(hook);

@@ -5,13 +5,13 @@ use crate::yaml::Node;
 
 pub(crate) static RULE: Rule = Rule {
     id: "admission-webhook-fail-closed",
-    title: "Cluster-wide admission webhook fails closed on everyday resources",
-    title_ko: "일상적인 리소스에 대해 fail closed로 동작하는 클러스터 전체 admission 웹훅",
+    title: en!("Cluster-wide admission webhook fails closed on everyday resources"),
+    title_ko: ko!("일상적인 리소스에 대해 fail closed로 동작하는 클러스터 전체 admission 웹훅"),
     category: Category::Availability,
     severity: Severity::Warning,
     cases: &["2021-06-09-moj-cloud-platform-modsec-admission-webhook-certificate-blocked-ingress"],
-    fix: "Scope the webhook with a `namespaceSelector` or `objectSelector`, or set `failurePolicy: Ignore` if admission can safely proceed without it.",
-    fix_ko: "웹훅의 범위를 `namespaceSelector`나 `objectSelector`로 좁히거나, 웹훅 없이도 admission이 안전하게 진행될 수 있다면 `failurePolicy: Ignore`를 설정한다.",
+    fix: en!("Scope the webhook with a `namespaceSelector` or `objectSelector`, or set `failurePolicy: Ignore` if admission can safely proceed without it."),
+    fix_ko: ko!("웹훅의 범위를 `namespaceSelector`나 `objectSelector`로 좁히거나, 웹훅 없이도 admission이 안전하게 진행될 수 있다면 `failurePolicy: Ignore`를 설정한다."),
     needs_before: false,
     check,
     docs: docs!(
