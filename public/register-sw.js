@@ -18,11 +18,20 @@
     bar.appendChild(a);
     document.body.appendChild(bar);
   });
-  window.addEventListener("load", function () {
-    // The worker precaches the library of the locale the reader is in.
+  // Registered once the app says its library has loaded (the
+  // "casebook-ready" event), so that precaching (the review worker's wasm
+  // above all) never competes with the first render; or 10 s after load, if
+  // the library never loads.
+  var registered = false;
+  function register() {
+    if (registered) return;
+    registered = true;
+    // The worker precaches the files of the locale the reader is in.
     var lang = /^\/ko(\/|$)/.test(location.pathname) ? "ko" : "en";
     navigator.serviceWorker.register("/sw.js?lang=" + lang).catch(function (e) {
       console.warn("service worker registration failed", e);
     });
-  });
+  }
+  window.addEventListener("casebook-ready", register);
+  window.addEventListener("load", function () { setTimeout(register, 10000); });
 })();

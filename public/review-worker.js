@@ -1,11 +1,14 @@
-// The manifest-review Web Worker (see src/worker.rs). A module worker that
-// loads the app's own wasm: the same hashed files the page has just loaded, so
-// no second download. The module's start function finds no document here and
-// serves reviews instead of mounting the app. scripts/postbuild.py fills in
-// the hashed names.
-import init from "__APP_JS__";
-
-init({ module_or_path: "__APP_WASM__" }).catch((e) => {
-  console.error("Casebook review worker failed to start:", e);
+// The manifest-review Web Worker (crates/review-worker): a classic worker that
+// loads the review engine's own wasm, built for this page's locale. The page
+// never downloads it until a review runs; the service worker precaches it.
+// scripts/postbuild.py fills in the file names.
+try {
+  importScripts("__WORKER_JS__");
+  wasm_bindgen({ module_or_path: "__WORKER_WASM__" }).catch((e) => {
+    console.error("Casebook review worker failed to start:", e);
+    self.postMessage({ failed: String(e) });
+  });
+} catch (e) {
+  console.error("Casebook review worker failed to load:", e);
   self.postMessage({ failed: String(e) });
-});
+}

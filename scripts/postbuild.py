@@ -5,8 +5,8 @@ As Trunk's post_build hook (each locale's build, in its staging directory):
 1. Content-Security-Policy: hash every inline <script> of index.html (Trunk's
    wasm loader, and the English page's first-visit language script) and add
    the hashes to script-src, so no other inline script can run.
-2. Review worker: fill in the hashed names of the app module it loads (the
-   page's own, so a locale's worker runs that locale's wasm).
+2. Review worker: fill in the paths of the review engine's wasm and glue it
+   loads (crates/review-worker, built for the page's locale).
 3. For the English build, which carries the shared files: the host headers
    and the service worker's precache lists, as for a one-locale site.
 
@@ -24,8 +24,8 @@ import sys
 
 CSP_META = r'http-equiv="Content-Security-Policy" content="([^"]*)"'
 # Files each locale has its own copy of: the page, the app, its stylesheet,
-# its review worker and its web app manifest. The Korean ones are under /ko/.
-PER_LOCALE = re.compile(r"index\.html|casebook-app-[0-9a-f]+(_bg\.wasm|\.js)|main-[0-9a-f]+\.css|review-worker\.js|manifest\.webmanifest")
+# its review worker (script, glue and wasm) and its web app manifest. The Korean ones are under /ko/.
+PER_LOCALE = re.compile(r"index\.html|casebook-app-[0-9a-f]+(_bg\.wasm|\.js)|main-[0-9a-f]+\.css|review-worker\.js|casebook-review-worker(_bg\.wasm|\.js)|manifest\.webmanifest")
 LIBRARY = re.compile(r"/casebook(?:\.([a-z]{2}))?\.bin")
 
 
@@ -52,14 +52,16 @@ def finish_page(staging):
         sys.exit("postbuild: index.html must contain exactly one Content-Security-Policy meta tag")
     worker_path = os.path.join(staging, "review-worker.js")
     if os.path.exists(worker_path):
-        # The page's loader names the app module with the build's public URL
-        # (/ or /ko/); the worker imports the same one.
-        glue = sorted(set(re.findall(r"[\"'](/(?:[a-z]{2}/)?casebook-app-[0-9a-f]+\.js)[\"']", html)))
-        wasm = sorted(set(re.findall(r"[\"'](/(?:[a-z]{2}/)?casebook-app-[0-9a-f]+_bg\.wasm)[\"']", html)))
-        if len(glue) != 1 or len(wasm) != 1:
-            sys.exit(f"postbuild: expected index.html to load one app module and one wasm file, found {glue} and {wasm}")
+        # The review engine's own wasm (crates/review-worker), under the
+        # build's public URL, which the page's loader shows (/ or /ko/).
+        glue = sorted(set(re.findall(r"[\"'](/(?:[a-z]{2}/)?)casebook-app-[0-9a-f]+\.js[\"']", html)))
+        if len(glue) != 1:
+            sys.exit(f"postbuild: expected index.html to load one app module, found {glue}")
+        for name in ("casebook-review-worker.js", "casebook-review-worker_bg.wasm"):
+            if not os.path.exists(os.path.join(staging, name)):
+                sys.exit(f"postbuild: the review worker's {name} is missing from the build")
         worker = open(worker_path, encoding="utf-8").read()
-        worker = worker.replace("__APP_JS__", glue[0]).replace("__APP_WASM__", wasm[0])
+        worker = worker.replace("__WORKER_JS__", glue[0] + "casebook-review-worker.js").replace("__WORKER_WASM__", glue[0] + "casebook-review-worker_bg.wasm")
         open(worker_path, "w", encoding="utf-8").write(worker)
     open(index_path, "w", encoding="utf-8").write(html)
     print(f"postbuild: {len(hashes)} inline script hash(es) added to the CSP of {index_path}")

@@ -43,6 +43,17 @@ pub(crate) fn go(navigate: &impl Fn(&str, NavigateOptions), to: &str, replace: b
     }
 }
 
+/// Tells the page's scripts that the library has loaded and search works:
+/// `public/register-sw.js` waits for this before the service worker starts
+/// precaching, so that precaching never competes with the first render.
+fn announce_ready() {
+    if let Some(w) = web_sys::window() {
+        if let Ok(ev) = web_sys::Event::new("casebook-ready") {
+            let _ = w.dispatch_event(&ev);
+        }
+    }
+}
+
 /// `?query` from the router's search string (which may lack the `?`), or nothing.
 fn query_part(search: &str) -> String {
     match search.trim_start_matches('?') {
@@ -94,6 +105,7 @@ fn Shell() -> impl IntoView {
                 Some(Err(message)) => view! { <ErrorView message on_retry=retry lang=lang.get_untracked() /> }.into_any(),
                 // While the other locale's library downloads, the old one stays up.
                 Some(Ok(lib)) => {
+                    announce_ready();
                     provide_context::<Lang>(lib.lang);
                     provide_context::<Library>(lib);
                     view! {

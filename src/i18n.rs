@@ -9,10 +9,7 @@ use casebook_model::Lang;
 
 /// The URL prefix of a locale: `""` for English, `"/ko"` for Korean.
 pub fn prefix(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "",
-        Lang::Ko => "/ko",
-    }
+    lang.path_prefix()
 }
 
 /// The locale a path is in.
@@ -67,8 +64,8 @@ pub(crate) fn lang() -> Lang {
     }
 }
 
-/// The review worker's script. It loads the page's own wasm, so a one-locale
-/// build has its own (`/ko/review-worker.js` for Korean).
+/// The review worker's script. Each locale's site has its own, loading that
+/// locale's build of the worker (`/ko/review-worker.js` for Korean).
 pub fn worker_url() -> String {
     format!("{}/review-worker.js", BUILT.map_or("", prefix))
 }

@@ -10,17 +10,12 @@ pub mod data;
 pub mod i18n;
 mod pages;
 pub mod panic;
-pub mod worker;
 
 pub use app::App;
 
-/// Starts the app: installs the panic hook and mounts to `<body>`. In the
-/// review worker, which loads this same module, it serves reviews instead.
+/// Starts the app: installs the panic hook and mounts to `<body>`. (Reviews
+/// run in their own wasm, `crates/review-worker`.)
 pub fn start() {
-    if worker::in_worker() {
-        worker::serve();
-        return;
-    }
     panic::install_hook();
     leptos::mount::mount_to_body(App);
 }

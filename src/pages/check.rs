@@ -48,11 +48,9 @@ type Report = casebook_rules::WireReport;
 const WORKER_FAILED_EN: &str = "The review worker could not start, so this browser cannot run checks. Reload the page to try again.";
 const WORKER_FAILED_KO: &str = "리뷰 워커를 시작하지 못해 이 브라우저에서는 검사를 실행할 수 없습니다. 페이지를 새로 고친 뒤 다시 시도하세요.";
 
-/// Starts the review worker: a module worker running this app's own wasm.
+/// Starts the review worker (`crates/review-worker`, its own wasm).
 fn start_worker() -> Option<web_sys::Worker> {
-    let opts = web_sys::WorkerOptions::new();
-    opts.set_type(web_sys::WorkerType::Module);
-    web_sys::Worker::new_with_options(&crate::i18n::worker_url(), &opts).ok()
+    web_sys::Worker::new(&crate::i18n::worker_url()).ok()
 }
 
 /// Findings rendered at first; the rest wait behind a button so that a huge

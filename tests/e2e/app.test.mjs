@@ -146,7 +146,7 @@ test("a review worker that cannot start or crashes is reported, not waited on fo
   // The real worker reports its own panic before its instance dies.
   await ready(page, "/check");
   const msg = await page.evaluate(() => new Promise((resolve) => {
-    const w = new Worker("/review-worker.js", { type: "module" });
+    const w = new Worker("/review-worker.js");
     w.onmessage = (e) => (e.data.ready ? w.postMessage({ id: 1, after: "a: 1", debug_panic: true }) : resolve(e.data));
     setTimeout(() => resolve({ timedOut: true }), 15000);
   }));
@@ -359,7 +359,7 @@ test("Korean: /ko/check reviews with Korean messages and fixes, linking Korean c
   assert((await page.textContent("#rule h2")) === "하는 일", "rule docs in Korean");
 });
 
-test("Korean: a visit downloads only its own locale's library and wasm, and each wasm holds only its own language's strings", async ({ page }) => {
+test("Korean: a visit downloads only its own locale's library and app wasm, and each wasm holds only its own language's strings", async ({ page }) => {
   const seen = [];
   page.on("request", (r) => { const p = new URL(r.url()).pathname; if (/casebook(\.[a-z]+)?\.bin$|_bg\.wasm$/.test(p)) seen.push(p); });
   await ready(page, "/ko/");
@@ -369,19 +369,21 @@ test("Korean: a visit downloads only its own locale's library and wasm, and each
   await ready(page, "/about");
   const enWasm = seen.find((p) => p.endsWith("_bg.wasm"));
   assert(seen.length === 2 && seen.includes("/casebook.bin") && /^\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(enWasm), `an English visit fetched ${seen}`);
-  // Interface strings, a rule's fix and an input error, each in both languages.
-  const pairs = [
-    ["Skip to content", "본문으로 건너뛰기"],
-    ["Add a PodDisruptionBudget with", "PodDisruptionBudget을 추가한다"],
-    ["the input is empty", "입력이 비어 있다"],
-    ["Casebook stopped unexpectedly", "Casebook이 예기치 않게 멈췄습니다"],
-  ];
+  // Interface strings in the app's wasm; a rule's fix and an input error in
+  // the review worker's, which the page fetches only when a review runs.
   const text = async (p) => Buffer.from(await (await fetch(BASE + p)).arrayBuffer()).toString("utf8");
-  const [en, ko] = [await text(enWasm), await text(koWasm)];
-  for (const [e, k] of pairs) {
-    assert(en.includes(e) && !en.includes(k), `the English wasm has "${e}" and not "${k}"`);
-    assert(ko.includes(k) && !ko.includes(e), `the Korean wasm has "${k}" and not "${e}"`);
+  for (const [files, pairs] of [
+    [[enWasm, koWasm], [["Skip to content", "본문으로 건너뛰기"], ["Casebook stopped unexpectedly", "Casebook이 예기치 않게 멈췄습니다"]]],
+    [["/casebook-review-worker_bg.wasm", "/ko/casebook-review-worker_bg.wasm"], [["Add a PodDisruptionBudget with", "PodDisruptionBudget을 추가한다"], ["the input is empty", "입력이 비어 있다"]]],
+  ]) {
+    const [en, ko] = [await text(files[0]), await text(files[1])];
+    for (const [e, k] of pairs) {
+      assert(en.includes(e) && !en.includes(k), `${files[0]} has "${e}" and not "${k}"`);
+      assert(ko.includes(k) && !ko.includes(e), `${files[1]} has "${k}" and not "${e}"`);
+    }
   }
+  // The app's wasm carries no review engine: that is the worker's.
+  assert(!(await text(enWasm)).includes("the input is empty"), "the review engine is not in the app's wasm");
 });
 
 await run();

@@ -53,7 +53,7 @@ test("Korean works offline after a Korean first visit, with only the Korean libr
   });
   assert(cached.includes("/casebook.ko.bin") && !cached.includes("/casebook.bin"), `precached bundles: ${cached.filter((k) => k.endsWith(".bin"))}`);
   const wasm = cached.filter((k) => k.endsWith("_bg.wasm"));
-  assert(wasm.length === 1 && wasm[0].startsWith("/ko/"), `precached wasm: ${wasm}`);
+  assert(wasm.length === 2 && wasm.every((w) => w.startsWith("/ko/")) && wasm.some((w) => w.includes("review-worker")), `precached wasm (the Korean app and review worker): ${wasm}`);
   // The Korean page has its own manifest, in Korean, starting at /ko/.
   const cdp = await context.newCDPSession(page);
   const manifest = await cdp.send("Page.getAppManifest");

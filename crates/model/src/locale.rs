@@ -48,6 +48,15 @@ impl Lang {
         Self::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(primary))
     }
 
+    /// The site's URL prefix for the language: `""` for English, `"/ko"` for
+    /// Korean (`/ko/cases/<id>`).
+    pub fn path_prefix(self) -> &'static str {
+        match self {
+            Lang::En => "",
+            Lang::Ko => "/ko",
+        }
+    }
+
     /// The language's own name, for a language switch.
     pub fn native_name(self) -> &'static str {
         match self {
