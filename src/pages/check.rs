@@ -263,12 +263,11 @@ pub(crate) fn CheckPage() -> impl IntoView {
     let load_file = move |file: web_sys::File, target: RwSignal<String>| {
         if file.size() > MAX_INPUT_BYTES as f64 {
             report.set(None);
-            link_error.set(Some(format!(
-                "{} is {:.1} MB; Casebook checks at most {} MB at a time.",
-                file.name(),
-                file.size() / 1_048_576.0,
-                MAX_INPUT_BYTES / 1_048_576
-            )));
+            let (name, mb, max) = (file.name(), file.size() / 1_048_576.0, MAX_INPUT_BYTES / 1_048_576);
+            link_error.set(Some(match lang.built() {
+                casebook_model::Lang::En => format!("{name} is {mb:.1} MB; Casebook checks at most {max} MB at a time."),
+                casebook_model::Lang::Ko => format!("{name}의 크기는 {mb:.1} MB입니다. Casebook은 한 번에 최대 {max} MB까지 검사합니다."),
+            }));
             return;
         }
         leptos::task::spawn_local(async move {
@@ -278,7 +277,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                     link_error.set(None);
                     run();
                 }
-                Err(_) => link_error.set(Some("the file could not be read as text".into())),
+                Err(_) => link_error.set(Some(lang.pick("The file could not be read as text.", "파일을 텍스트로 읽을 수 없습니다.").into())),
             }
         });
     };
