@@ -7,6 +7,7 @@ step "case bundle" bash scripts/build-bundle.sh
 step "native benchmarks" cargo run --quiet --release -p casebook-cli --bin casebook-bench
 step "casebook release binary" cargo build --quiet --release -p casebook-cli
 step "MCP tool calls over HTTP at 1, 10 and 100 clients" python3 tools/mcp/bench.py target/release/casebook 5
+step "casebook and checkov on the same 5 MB manifest, side by side" bash tools/checkov-side-by-side.sh 5
 step "release site (both locales)" bash -c 'source scripts/lib.sh; build_site'
 step "bench site (--features bench)" bash -c 'source scripts/lib.sh; wasm_env; trunk build --release --features bench --dist target/dist-bench'
 node tools/serve-dist.mjs dist 8090 >/dev/null 2>&1 & s1=$!

@@ -1,7 +1,10 @@
 //! `casebook-bench`: prints Casebook's benchmark figures as Markdown tables.
 //! Measurements, not tests: run it on a quiet machine and read the numbers.
 //!
-//! Usage: `cargo run --release -p casebook-cli --bin casebook-bench [-- --quick]`
+//! Usage: `cargo run --release -p casebook-cli --bin casebook-bench [-- --quick]`,
+//! or `-- --write-manifest FILE [MB]` to write the synthetic manifest the
+//! review figures use (5 MB unless given), for tools to run side by side
+//! (`tools/checkov-side-by-side.sh`).
 #![allow(clippy::print_stdout)]
 
 use casebook_bench::{bench_review, bench_search, synthetic_cases, synthetic_manifest, TinyIndex};
@@ -9,7 +12,16 @@ use casebook_model::{load_cases_dir, Vocabulary};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--write-manifest") {
+        let path = args.get(i + 1).ok_or("--write-manifest needs a file")?;
+        let mb: usize = args.get(i + 2).map_or(Ok(5), |m| m.parse()).map_err(|_| "the size is a whole number of MB")?;
+        let (yaml, objects) = synthetic_manifest(mb << 20);
+        std::fs::write(path, &yaml)?;
+        println!("{path}: {:.1} MB, {objects} objects", yaml.len() as f64 / 1_048_576.0);
+        return Ok(());
+    }
+    let quick = args.iter().any(|a| a == "--quick");
     let start = Instant::now();
     let now = move || start.elapsed().as_secs_f64() * 1000.0;
     let cases = load_cases_dir(std::path::Path::new("cases"), &Vocabulary::builtin()?)?;
