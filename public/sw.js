@@ -10,7 +10,7 @@ const PRECACHE = self.__PRECACHE__;
 const LOCALES = self.__LOCALES__;
 const LANG = new URL(self.location.href).searchParams.get("lang");
 const OWN = LOCALES[LANG] || LOCALES.en || [];
-const LIBRARY = /^\/casebook(\.[a-z]{2})?\.bin$/;
+const LIBRARY = /^\/casebook(\.[a-z]{2})?(\.body)?\.bin$/;
 // A navigation is answered by its locale's page: /ko/... by /ko/, the rest by /.
 const shellOf = (pathname) => (/^\/ko(\/|$)/.test(pathname) ? "/ko/" : "/");
 

@@ -89,6 +89,7 @@ build_site() {
   [ -s dist/index.html ] || missing="dist/index.html"
   compgen -G 'dist/casebook-app-*_bg.wasm' > /dev/null || missing="$missing dist/casebook-app-*_bg.wasm"
   [ -s dist/casebook.bin ] || missing="$missing dist/casebook.bin"
+  [ -s dist/casebook.body.bin ] || missing="$missing dist/casebook.body.bin"
   compgen -G 'dist/ko/casebook-app-*_bg.wasm' > /dev/null || missing="$missing dist/ko/casebook-app-*_bg.wasm"
   if [ -n "$missing" ]; then
     printf 'error: the site build finished but left no %s (full log: %s)\n' "$missing" "$log" >&2

@@ -26,7 +26,7 @@ CSP_META = r'http-equiv="Content-Security-Policy" content="([^"]*)"'
 # Files each locale has its own copy of: the page, the app, its stylesheet,
 # its review worker (script, glue and wasm) and its web app manifest. The Korean ones are under /ko/.
 PER_LOCALE = re.compile(r"index\.html|casebook-app-[0-9a-f]+(_bg\.wasm|\.js)|main-[0-9a-f]+\.css|review-worker\.js|casebook-review-worker(_bg\.wasm|\.js)|manifest\.webmanifest")
-LIBRARY = re.compile(r"/casebook(?:\.([a-z]{2}))?\.bin")
+LIBRARY = re.compile(r"/casebook(?:\.([a-z]{2}))?(?:\.body)?\.bin")
 
 
 def inline_hashes(html):

@@ -5,7 +5,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::{path, NavigateOptions};
 
 use crate::components::{ErrorView, Footer, Header, Loading};
-use crate::data::{load_bundle, Library};
+use crate::data::{load_body, load_bundle, use_arrival, Arrival, Library};
 use crate::i18n::{lang_of_path, localize, strip_lang};
 use crate::pages::{About, CasePage, CheckPage, GraphPage, Home, NotFound, RulePage, RulesIndex, TopicPage, TopicsIndex};
 
@@ -43,9 +43,10 @@ pub(crate) fn go(navigate: &impl Fn(&str, NavigateOptions), to: &str, replace: b
     }
 }
 
-/// Tells the page's scripts that the library has loaded and search works:
-/// `public/register-sw.js` waits for this before the service worker starts
-/// precaching, so that precaching never competes with the first render.
+/// Tells the page's scripts that the whole library has loaded (or failed
+/// to): `public/register-sw.js` waits for this before the service worker
+/// starts precaching, so that precaching never competes with the first
+/// render, nor downloads the library's body a second time.
 fn announce_ready() {
     if let Some(w) = web_sys::window() {
         if let Ok(ev) = web_sys::Event::new("casebook-ready") {
@@ -91,6 +92,26 @@ fn Shell() -> impl IntoView {
         attempt.track();
         load_bundle(lang.get())
     });
+    // The body follows the head as soon as the head is in; a failed body
+    // leaves search working and is retried from the page that needed it.
+    let body_attempt = RwSignal::new(0u32);
+    let body = LocalResource::new(move || {
+        body_attempt.track();
+        let head = bundle.get().and_then(Result::ok);
+        async move {
+            match head {
+                Some(head) => Some(load_body(head).await),
+                None => None,
+            }
+        }
+    });
+    let full: Signal<Option<Result<Library, String>>> = Signal::derive(move || body.get().flatten());
+    let retry_body = Callback::new(move |()| body_attempt.update(|n| *n += 1));
+    Effect::new(move |_| {
+        if full.with(Option::is_some) {
+            announce_ready();
+        }
+    });
     let loaded = move || bundle.get().and_then(Result::ok);
     let cases = Signal::derive(move || loaded().map(|b: Library| b.cases.len()));
     let built = Signal::derive(move || loaded().map(|b: Library| b.built.clone()));
@@ -105,38 +126,53 @@ fn Shell() -> impl IntoView {
                 Some(Err(message)) => view! { <ErrorView message on_retry=retry lang=lang.get_untracked() /> }.into_any(),
                 // While the other locale's library downloads, the old one stays up.
                 Some(Ok(lib)) => {
-                    announce_ready();
                     provide_context::<Lang>(lib.lang);
-                    provide_context::<Library>(lib);
+                    provide_context(Arrival { head: StoredValue::new(lib), full, retry: retry_body });
                     view! {
                         <Routes fallback=|| view! { <NotFound /> }>
                             <Route path=path!("/") view=Home />
-                            <Route path=path!("/cases/:id") view=CasePage />
-                            <Route path=path!("/graph") view=GraphPage />
-                            <Route path=path!("/topics") view=TopicsIndex />
-                            <Route path=path!("/topics/:kind/:term") view=TopicPage />
-                            <Route path=path!("/check") view=CheckPage />
-                            <Route path=path!("/rules") view=RulesIndex />
-                            <Route path=path!("/rules/:id") view=RulePage />
-                            <Route path=path!("/about") view=About />
+                            <Route path=path!("/cases/:id") view=|| view! { <Complete><CasePage /></Complete> } />
+                            <Route path=path!("/graph") view=|| view! { <Complete><GraphPage /></Complete> } />
+                            <Route path=path!("/topics") view=|| view! { <Complete><TopicsIndex /></Complete> } />
+                            <Route path=path!("/topics/:kind/:term") view=|| view! { <Complete><TopicPage /></Complete> } />
+                            <Route path=path!("/check") view=|| view! { <Complete><CheckPage /></Complete> } />
+                            <Route path=path!("/rules") view=|| view! { <Complete><RulesIndex /></Complete> } />
+                            <Route path=path!("/rules/:id") view=|| view! { <Complete><RulePage /></Complete> } />
+                            <Route path=path!("/about") view=|| view! { <Complete><About /></Complete> } />
                             <Route path=path!("/ko") view=Home />
                             <Route path=path!("/ko/") view=Home />
-                            <Route path=path!("/ko/cases/:id") view=CasePage />
-                            <Route path=path!("/ko/graph") view=GraphPage />
-                            <Route path=path!("/ko/topics") view=TopicsIndex />
-                            <Route path=path!("/ko/topics/:kind/:term") view=TopicPage />
-                            <Route path=path!("/ko/check") view=CheckPage />
-                            <Route path=path!("/ko/rules") view=RulesIndex />
-                            <Route path=path!("/ko/rules/:id") view=RulePage />
-                            <Route path=path!("/ko/about") view=About />
+                            <Route path=path!("/ko/cases/:id") view=|| view! { <Complete><CasePage /></Complete> } />
+                            <Route path=path!("/ko/graph") view=|| view! { <Complete><GraphPage /></Complete> } />
+                            <Route path=path!("/ko/topics") view=|| view! { <Complete><TopicsIndex /></Complete> } />
+                            <Route path=path!("/ko/topics/:kind/:term") view=|| view! { <Complete><TopicPage /></Complete> } />
+                            <Route path=path!("/ko/check") view=|| view! { <Complete><CheckPage /></Complete> } />
+                            <Route path=path!("/ko/rules") view=|| view! { <Complete><RulesIndex /></Complete> } />
+                            <Route path=path!("/ko/rules/:id") view=|| view! { <Complete><RulePage /></Complete> } />
+                            <Route path=path!("/ko/about") view=|| view! { <Complete><About /></Complete> } />
                             <Route path=path!("/debug/panic") view=crate::pages::PanicProbe />
                             <Route path=path!("/ko/debug/panic") view=crate::pages::PanicProbe />
-                            <Route path=path!("/debug/bench") view=crate::pages::BenchPage />
+                            <Route path=path!("/debug/bench") view=|| view! { <Complete><crate::pages::BenchPage /></Complete> } />
                         </Routes>
                     }.into_any()
                 }
             }}
         </main>
         <Footer cases built lang=lang_signal />
+    }
+}
+
+/// Renders its children once the whole library has loaded: every page but
+/// search reads case bodies, relations, the graph or the rules.
+#[component]
+fn Complete(children: ChildrenFn) -> impl IntoView {
+    let arrival = use_arrival();
+    let lang = arrival.head.get_value().lang;
+    move || match arrival.complete() {
+        None => view! { <Loading lang /> }.into_any(),
+        Some(Err(message)) => view! { <ErrorView message on_retry=arrival.retry lang /> }.into_any(),
+        Some(Ok(lib)) => {
+            provide_context::<Library>(lib);
+            children().into_any()
+        }
     }
 }

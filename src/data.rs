@@ -1,20 +1,52 @@
 //! Loading the bundle, and the shared library handle pages read from context.
+//!
+//! The library arrives in two files: the head, with which the search page
+//! renders and answers, and the body (case pages, relations, graph, rules),
+//! fetched as soon as the head is in. Pages other than search wait for it.
 
 use casebook_bundle::Bundle;
 use casebook_model::Lang;
+use leptos::prelude::*;
 use std::sync::Arc;
 
 /// The loaded library, shared read-only through context.
 pub type Library = Arc<Bundle>;
 
-/// Where the English bundle is served from (copied into the site by the build).
+/// Where the English bundle's head is served from (copied into the site by the build).
 pub const BUNDLE_URL: &str = "/casebook.bin";
 
-/// Fetches and decodes the library of `lang`. Every failure becomes a sentence
-/// for the error page, in the page's language.
+/// The library as it arrives, in context: the head, and the complete library
+/// once its body has loaded (`None` until then).
+#[derive(Clone, Copy)]
+pub(crate) struct Arrival {
+    pub(crate) head: StoredValue<Library>,
+    pub(crate) full: Signal<Option<Result<Library, String>>>,
+    pub(crate) retry: Callback<()>,
+}
+
+impl Arrival {
+    /// The most complete library there is now: the search page starts on the
+    /// head and moves to the whole library when it arrives.
+    pub(crate) fn best(&self) -> Library {
+        match self.complete() {
+            Some(Ok(full)) => full,
+            _ => self.head.get_value(),
+        }
+    }
+
+    /// The whole library, or why it could not load; `None` while its body
+    /// downloads. A body still held from another locale's head doesn't count.
+    pub(crate) fn complete(&self) -> Option<Result<Library, String>> {
+        let head = self.head.get_value();
+        self.full.get().filter(|f| f.as_ref().map_or(true, |f| f.lang == head.lang && f.built == head.built))
+    }
+}
+
+/// Fetches and decodes the head of `lang`'s library. Every failure becomes a
+/// sentence for the error page, in the page's language.
 pub async fn load_bundle(lang: Lang) -> Result<Library, String> {
     let bytes = fetch_bytes(crate::i18n::bundle_url(lang), lang).await?;
-    let b = Bundle::decode(&bytes).map_err(|e| {
+    let b = Bundle::decode_head(&bytes).map_err(|e| {
         let why = e.describe_in(lang);
         match lang.built() {
             Lang::En => format!("The case library cannot be read: {why}."),
@@ -29,6 +61,19 @@ pub async fn load_bundle(lang: Lang) -> Result<Library, String> {
         });
     }
     Ok(Arc::new(b))
+}
+
+/// Fetches the body of `head`'s library and completes it.
+pub async fn load_body(head: Library) -> Result<Library, String> {
+    let lang = head.lang;
+    let bytes = fetch_bytes(crate::i18n::body_url(lang), lang).await?;
+    head.with_bodies(&bytes).map(Arc::new).map_err(|e| {
+        let why = e.describe_in(lang);
+        match lang.built() {
+            Lang::En => format!("The case details cannot be read: {why}."),
+            Lang::Ko => format!("사례 상세 내용을 읽을 수 없습니다: {why}."),
+        }
+    })
 }
 
 /// A `fetch` of `url`'s body (plain web-sys: an HTTP client crate adds wasm for nothing here).
@@ -63,7 +108,13 @@ async fn fetch_bytes(url: &str, lang: Lang) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 
-/// Returns the library from context. Pages render only after it loaded.
+/// Returns the complete library from context: pages other than search
+/// render inside [`crate::app::Complete`], only after it loaded.
 pub(crate) fn use_library() -> Library {
-    leptos::prelude::expect_context::<Library>()
+    expect_context::<Library>()
+}
+
+/// The library as it arrives, for the search page.
+pub(crate) fn use_arrival() -> Arrival {
+    expect_context::<Arrival>()
 }

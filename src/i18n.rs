@@ -42,11 +42,20 @@ pub fn localize(lang: Lang, path: &str) -> String {
     }
 }
 
-/// Where the library of a locale is served from.
+/// Where the library's head (what search needs) of a locale is served from.
 pub fn bundle_url(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "/casebook.bin",
         Lang::Ko => "/casebook.ko.bin",
+    }
+}
+
+/// Where the rest of a locale's library (case bodies, relations, graph,
+/// rules) is served from.
+pub fn body_url(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "/casebook.body.bin",
+        Lang::Ko => "/casebook.ko.body.bin",
     }
 }
 

@@ -13,6 +13,7 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 wasm_bindgen_test_configure!(run_in_browser);
 
 static BUNDLE: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/target/site-data/casebook.bin"));
+static BODY: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/target/site-data/casebook.body.bin"));
 
 fn document() -> web_sys::Document {
     web_sys::window().expect("a window").document().expect("a document")
@@ -26,7 +27,11 @@ fn fresh_root() -> web_sys::HtmlElement {
 
 #[wasm_bindgen_test]
 fn the_shipped_bundle_decodes_and_searches_in_wasm() {
-    let b = Bundle::decode(BUNDLE).expect("bundle decodes in wasm");
+    let head = Bundle::decode_head(BUNDLE).expect("the head decodes in wasm");
+    // Search works on the head alone: titles and names.
+    let res = head.index.search(&head.cases, &Query::text("IL-0346"));
+    assert_eq!(head.cases[res.results[0].doc].id, "2025-11-05-render-oregon-404");
+    let b = head.with_bodies(BODY).expect("the body completes it in wasm");
     assert!(b.cases.len() >= 150, "{} cases", b.cases.len());
     let res = b.index.search(&b.cases, &Query::text("dynamo"));
     let top = &b.cases[res.results[0].doc];
@@ -40,7 +45,11 @@ fn corrupt_bundles_are_errors_in_wasm_too() {
     let mut bytes = BUNDLE.to_vec();
     let mid = bytes.len() / 2;
     bytes[mid] ^= 0x5a;
-    assert!(Bundle::decode(&bytes).is_err());
+    assert!(Bundle::decode_head(&bytes).is_err());
+    let mut body = BODY.to_vec();
+    let mid = body.len() / 2;
+    body[mid] ^= 0x5a;
+    assert!(Bundle::decode_head(BUNDLE).expect("head").with_bodies(&body).is_err());
     assert!(Bundle::decode(b"<html>not found</html>").is_err());
 }
 
@@ -89,10 +98,11 @@ async fn footer_shows_loading_then_the_library_stats() {
 }
 
 static BUNDLE_KO: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/target/site-data/casebook.ko.bin"));
+static BODY_KO: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/target/site-data/casebook.ko.body.bin"));
 
 #[wasm_bindgen_test]
 fn the_korean_library_decodes_and_finds_the_sweden_central_case_in_wasm() {
-    let b = Bundle::decode(BUNDLE_KO).expect("the Korean bundle decodes in wasm");
+    let b = Bundle::decode_head(BUNDLE_KO).and_then(|h| h.with_bodies(BODY_KO)).expect("the Korean bundle decodes in wasm");
     assert_eq!(b.lang, casebook_model::Lang::Ko);
     let hits = b.index.search(&b.cases, &Query::text("헬스 체크 재시작 루프"));
     assert_eq!(b.cases[hits.results[0].doc].id, "2026-09-29-azure-openai-sweden-central");

@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
 use crate::components::SnippetView;
-use crate::data::use_library;
+use crate::data::use_arrival;
 use crate::i18n::{href, lang, t};
 
 /// Longest query kept from the URL or the box; longer input is cut, not trusted.
@@ -68,7 +68,10 @@ fn facet_title(kind: FacetKind) -> &'static str {
 #[component]
 pub(crate) fn Home() -> impl IntoView {
     super::set_title(t("Search", "검색"));
-    let lib = use_library();
+    // The head of the library first (titles, names, terms), the whole of it
+    // once its body arrives: the results and snippets then fill in.
+    let arrival = use_arrival();
+    let lib = Signal::derive(move || arrival.best());
     let params = use_query_map();
     // What is typed lives here, not in the router: a keystroke updates this
     // signal and rewrites the URL in place (history.replaceState), so typing
@@ -95,8 +98,7 @@ pub(crate) fn Home() -> impl IntoView {
         }
         Query { text, filters, ..Query::default() }.page()
     });
-    let lib_for_results = lib.clone();
-    let results = Memo::new(move |_| lib_for_results.index.search(&lib_for_results.cases, &query.get()));
+    let results = Memo::new(move |_| lib.with(|lib| lib.index.search(&lib.cases, &query.get())));
     let selected = RwSignal::new(None::<usize>);
     let more = RwSignal::new(false);
     // (latest keystroke, whether its URL is still to be written)
@@ -144,7 +146,6 @@ pub(crate) fn Home() -> impl IntoView {
     });
     on_cleanup(move || handle.remove());
 
-    let lib_keys = lib.clone();
     let nav = navigate.clone();
     let on_keydown = move |ev: ev::KeyboardEvent| {
         let n = results.with_untracked(|r| r.results.len().min(if more.get_untracked() { SHOWN } else { FIRST }));
@@ -162,7 +163,7 @@ pub(crate) fn Home() -> impl IntoView {
                 let pick = selected.get_untracked().unwrap_or(0);
                 let doc = results.with_untracked(|r| r.results.get(pick).map(|h| h.doc));
                 if let Some(doc) = doc {
-                    nav(&href(&format!("/cases/{}", lib_keys.cases[doc].id)), NavigateOptions::default());
+                    nav(&href(&format!("/cases/{}", lib.get_untracked().cases[doc].id)), NavigateOptions::default());
                 }
             }
             _ => {}
@@ -171,21 +172,21 @@ pub(crate) fn Home() -> impl IntoView {
 
     // What the list shows, as data: when a keystroke leaves it unchanged
     // (the same hits with the same snippets), nothing is rebuilt.
-    let lib_list = lib.clone();
     let shown = Memo::new(move |_| {
         let limit = if more.get() { SHOWN } else { FIRST };
+        let lib = lib.get();
         results.with(|res| {
             let hits: Vec<(usize, casebook_search::Snippet)> =
-                res.results.iter().take(limit).map(|hit| (hit.doc, snippet(&lib_list.cases[hit.doc], &hit.terms))).collect();
+                res.results.iter().take(limit).map(|hit| (hit.doc, snippet(&lib.cases[hit.doc], &hit.terms))).collect();
             (res.total, hits)
         })
     });
     // Keyed by case and snippet: a hit that stays on the list keeps its DOM,
     // and only its position (class, id) updates.
-    let lib_items = lib.clone();
     let position = move |doc: usize| shown.with(|(_, hits)| hits.iter().position(|(d, _)| *d == doc));
     let item = move |(doc, snip): (usize, casebook_search::Snippet)| {
-        let c = &lib_items.cases[doc];
+        let lib = lib.get_untracked();
+        let c = &lib.cases[doc];
         let href = href(&format!("/cases/{}", c.id));
         let title = c.title.clone();
         let is_selected = move || position(doc).is_some_and(|p| selected.get() == Some(p));
@@ -210,7 +211,7 @@ pub(crate) fn Home() -> impl IntoView {
                 casebook_model::Lang::En => format!("{total} case{}", if total == 1 { "" } else { "s" }),
             }}</p>
             <ol class="results" aria-label=t("Search results", "검색 결과")>
-                <For each=move || shown.with(|(_, hits)| hits.clone()) key=|(doc, snip)| (*doc, snip.clone()) children=item.clone() />
+                <For each=move || shown.with(|(_, hits)| hits.clone()) key=|(doc, snip)| (*doc, snip.clone()) children=item />
             </ol>
             {move || (!more.get() && results.with(|r| r.results.len() > FIRST)).then(|| view! {
                 <button class="secondary" id="more-results" on:click=move |_| more.set(true)>
@@ -226,8 +227,8 @@ pub(crate) fn Home() -> impl IntoView {
 
     // The facet lists as data, without the typed text: a keystroke that
     // leaves the counts alone only rewrites the links' query.
-    let lib_facets = lib.clone();
     let facet_model = Memo::new(move |_| {
+        let lib_facets = lib.get();
         let filters = query.with(|q| q.filters.clone());
         results.with(|res| {
             FacetKind::ALL

@@ -2,10 +2,14 @@
 import { BASE, assert, run, test } from "./harness.mjs";
 
 const RENDER = "2025-11-05-render-oregon-404";
+// A word that only a case body holds (no title, name or term has it).
+const BODY_ONLY_WORD = "quorum";
 
 async function ready(page, path = "/") {
   await page.goto(BASE + path);
   await page.waitForSelector("#library-stats", { timeout: 20000 });
+  // Pages other than search wait for the library's body.
+  await page.waitForFunction(() => !document.querySelector("#main .loading"), null, { timeout: 20000 });
 }
 
 test("home loads the bundle, search finds a case, and the case page shows its fields", async ({ page, errors }) => {
@@ -55,6 +59,37 @@ test("a corrupt bundle shows the error page, and retry recovers", async ({ page,
   await page.click("#retry");
   await page.waitForSelector("#library-stats");
   assert(errors.length === 0, `page errors: ${errors}`);
+});
+
+test("search works on the library's head alone; a corrupt body is named on the pages that need it, and retry recovers", async ({ page, errors }) => {
+  let corrupt = true;
+  await page.route("**/casebook.body.bin", async (route) => {
+    if (!corrupt) return route.continue();
+    const body = Buffer.from(await (await route.fetch()).body());
+    body[body.length >> 1] ^= 0xff;
+    return route.fulfill({ status: 200, body, contentType: "application/octet-stream" });
+  });
+  await page.goto(BASE + "/?q=IL-0346");
+  await page.waitForSelector("#result-0");
+  assert((await page.textContent("#result-0 .result-title")).includes("Render"), "the head finds a case by its alias");
+  await page.click("#result-0 a");
+  await page.waitForSelector("#load-error");
+  assert((await page.textContent("#load-error")).includes("case details"), "the error names the case details");
+  corrupt = false;
+  await page.click("#retry");
+  await page.waitForSelector("#case-title");
+  assert((await page.textContent("#case-title")).includes("Render"), "retry loads the case");
+  assert(errors.length === 0, `page errors: ${errors}`);
+});
+
+test("words only the case bodies hold are found once the body arrives", async ({ page }) => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route("**/casebook.body.bin", async (route) => { await held; return route.continue(); });
+  await page.goto(BASE + "/?q=" + encodeURIComponent(BODY_ONLY_WORD));
+  await page.waitForSelector("#no-results");
+  release();
+  await page.waitForSelector("#result-0");
 });
 
 test("a missing or wrong-version bundle shows the error page", async ({ page }) => {
@@ -361,14 +396,14 @@ test("Korean: /ko/check reviews with Korean messages and fixes, linking Korean c
 
 test("Korean: a visit downloads only its own locale's library and app wasm, and each wasm holds only its own language's strings", async ({ page }) => {
   const seen = [];
-  page.on("request", (r) => { const p = new URL(r.url()).pathname; if (/casebook(\.[a-z]+)?\.bin$|_bg\.wasm$/.test(p)) seen.push(p); });
-  await ready(page, "/ko/");
+  page.on("request", (r) => { const p = new URL(r.url()).pathname; if (/casebook(\.[a-z]+)*\.bin$|_bg\.wasm$/.test(p)) seen.push(p); });
+  await ready(page, "/ko/about");
   const koWasm = seen.find((p) => p.endsWith("_bg.wasm"));
-  assert(seen.length === 2 && seen.includes("/casebook.ko.bin") && /^\/ko\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(koWasm), `a Korean visit fetched ${seen}`);
+  assert(seen.length === 3 && seen.includes("/casebook.ko.bin") && seen.includes("/casebook.ko.body.bin") && /^\/ko\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(koWasm), `a Korean visit fetched ${seen}`);
   seen.length = 0;
   await ready(page, "/about");
   const enWasm = seen.find((p) => p.endsWith("_bg.wasm"));
-  assert(seen.length === 2 && seen.includes("/casebook.bin") && /^\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(enWasm), `an English visit fetched ${seen}`);
+  assert(seen.length === 3 && seen.includes("/casebook.bin") && seen.includes("/casebook.body.bin") && /^\/casebook-app-[0-9a-f]+_bg\.wasm$/.test(enWasm), `an English visit fetched ${seen}`);
   // Interface strings in the app's wasm; a rule's fix and an input error in
   // the review worker's, which the page fetches only when a review runs.
   const text = async (p) => Buffer.from(await (await fetch(BASE + p)).arrayBuffer()).toString("utf8");

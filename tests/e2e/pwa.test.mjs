@@ -13,6 +13,8 @@ const DIST = new URL("../../dist/", import.meta.url).pathname;
 async function ready(page, base = BASE, path = "/") {
   await page.goto(base + path);
   await page.waitForSelector("#library-stats", { timeout: 20000 });
+  // Pages other than search wait for the library's body.
+  await page.waitForFunction(() => !document.querySelector("#main .loading"), null, { timeout: 20000 });
 }
 
 async function swControlled(page) {

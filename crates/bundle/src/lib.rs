@@ -1,14 +1,21 @@
-//! The Casebook bundle: one compact, versioned binary file that carries the
-//! whole library to the browser and the CLI.
+//! The Casebook bundle: the versioned binary files that carry the whole
+//! library to the browser and the CLI.
 //!
-//! Layout: the 8-byte magic `CASEBOOK`, a little-endian `u16` format version,
-//! a `u32` payload length, a `u32` FNV-1a checksum of the payload, then the
-//! payload: the [`postcard`]-encoded bundle without its search index. The
-//! index is derived from the cases, so shipping it would only add bytes to
-//! every first visit (about 310 per case, compressed); [`Bundle::decode`]
-//! builds it instead, in about 15 ms for 200 cases. Decoding never panics: a
-//! truncated, corrupt or foreign file yields a [`BundleError`] that says what
-//! is wrong.
+//! A bundle is two frames, each the 8-byte magic, a little-endian `u16`
+//! format version, a `u32` payload length, a `u32` FNV-1a checksum of the
+//! payload, then the [`postcard`]-encoded payload:
+//! - the **head** (`CASEBOOK`): the vocabulary and, for every case, what the
+//!   search page reads (title, names, dates, terms), plus the checksum of the
+//!   body that belongs to it;
+//! - the **body** (`CASEBODY`): the rest of every case, the relations, the
+//!   graph and the rules' documentation.
+//!
+//! The site ships them as two files, so search works once the head arrives
+//! and the body follows after the first render ([`Bundle::decode_head`],
+//! [`Bundle::with_bodies`]); elsewhere they travel as one ([`Bundle::decode`]).
+//! The search index is derived from the cases, so it is built on load rather
+//! than shipped. Decoding never panics: a truncated, corrupt, foreign or
+//! mismatched file yields a [`BundleError`] that says what is wrong.
 //!
 //! ```
 //! use casebook_bundle::Bundle;
@@ -26,8 +33,10 @@ use std::fmt;
 
 /// The bundle's magic bytes.
 pub const MAGIC: &[u8; 8] = b"CASEBOOK";
+/// The body file's magic bytes.
+pub const BODY_MAGIC: &[u8; 8] = b"CASEBODY";
 /// The format version this build reads and writes.
-pub const FORMAT_VERSION: u16 = 7;
+pub const FORMAT_VERSION: u16 = 8;
 const HEADER: usize = 8 + 2 + 4 + 4;
 /// How many related cases are kept per case.
 pub const RELATED_PER_CASE: usize = 8;
@@ -52,30 +61,116 @@ pub struct Bundle {
     pub layout: Vec<Point>,
     /// The manifest rules' documentation.
     pub rules: Vec<RuleDoc>,
+    /// Set while only the head is loaded: the checksum of the body that
+    /// completes it. See [`Bundle::decode_head`].
+    pending: Option<u32>,
 }
 
-/// What the file carries: everything but the index.
-#[derive(Serialize)]
-struct WireRef<'a> {
-    built: &'a str,
-    lang: Lang,
-    vocabulary: &'a Vocabulary,
-    cases: &'a [Case],
-    related: &'a [Vec<Related>],
-    layout: &'a [Point],
-    rules: &'a [RuleDoc],
-}
-
-/// [`WireRef`], owned, for decoding; the fields must stay in the same order.
-#[derive(Deserialize)]
-struct Wire {
+/// The head file: what the search page needs, and nothing more. Each case
+/// is cut to [`CaseHead`]; the rest follows in the body file.
+#[derive(Serialize, Deserialize)]
+struct HeadWire {
     built: String,
     lang: Lang,
     vocabulary: Vocabulary,
-    cases: Vec<Case>,
+    cases: Vec<CaseHead>,
+    /// The checksum of the body file's payload that belongs to this head, so
+    /// a body from another build (a stale cache) is refused.
+    body_checksum: u32,
+}
+
+/// The body file: the rest of each case, the relations, the graph and the rules.
+#[derive(Serialize, Deserialize)]
+struct BodyWire {
+    cases: Vec<CaseBody>,
     related: Vec<Vec<Related>>,
     layout: Vec<Point>,
     rules: Vec<RuleDoc>,
+}
+
+/// The fields of a case that search and the result list read: the title,
+/// the names, the dates and the vocabulary terms.
+#[derive(Serialize, Deserialize)]
+struct CaseHead {
+    id: String,
+    aliases: Vec<String>,
+    title: String,
+    organisation: String,
+    start: String,
+    reported: Option<String>,
+    platform: Vec<String>,
+    cause: String,
+    components: Vec<String>,
+    symptoms: Vec<String>,
+}
+
+/// The other fields of a case.
+#[derive(Serialize, Deserialize)]
+struct CaseBody {
+    summary: String,
+    end: Option<String>,
+    region: Option<String>,
+    impact: String,
+    duration_minutes: Option<u32>,
+    time_to_detect_minutes: Option<u32>,
+    trigger: String,
+    contributing_factors: Vec<String>,
+    detection: Option<String>,
+    lessons: Vec<String>,
+    timeline: Vec<casebook_model::TimelineEntry>,
+    follow_ups: Vec<casebook_model::FollowUp>,
+    sources: Vec<casebook_model::Source>,
+    checked: String,
+}
+
+/// Cuts a case in two. The destructuring names every field, so a field added
+/// to [`Case`] fails to compile here until it is given to one half.
+fn split_case(case: &Case) -> (CaseHead, CaseBody) {
+    let Case {
+        id,
+        aliases,
+        title,
+        summary,
+        organisation,
+        start,
+        reported,
+        end,
+        region,
+        platform,
+        impact,
+        duration_minutes,
+        time_to_detect_minutes,
+        trigger,
+        cause,
+        components,
+        symptoms,
+        contributing_factors,
+        detection,
+        lessons,
+        timeline,
+        follow_ups,
+        sources,
+        checked,
+        // A published case holds one language: the other is dropped by `localized`.
+        ko: _,
+    } = case.clone();
+    (
+        CaseHead { id, aliases, title, organisation, start, reported, platform, cause, components, symptoms },
+        CaseBody { summary, end, region, impact, duration_minutes, time_to_detect_minutes, trigger, contributing_factors, detection, lessons, timeline, follow_ups, sources, checked },
+    )
+}
+
+fn head_case(h: CaseHead) -> Case {
+    let CaseHead { id, aliases, title, organisation, start, reported, platform, cause, components, symptoms } = h;
+    Case { id, aliases, title, organisation, start, reported, platform, cause, components, symptoms, ..Case::default() }
+}
+
+fn fill_case(c: &mut Case, b: CaseBody) {
+    let CaseBody { summary, end, region, impact, duration_minutes, time_to_detect_minutes, trigger, contributing_factors, detection, lessons, timeline, follow_ups, sources, checked } = b;
+    (c.summary, c.end, c.region, c.impact, c.duration_minutes, c.time_to_detect_minutes, c.trigger) =
+        (summary, end, region, impact, duration_minutes, time_to_detect_minutes, trigger);
+    (c.contributing_factors, c.detection, c.lessons, c.timeline, c.follow_ups, c.sources, c.checked) =
+        (contributing_factors, detection, lessons, timeline, follow_ups, sources, checked);
 }
 
 /// Why bytes could not be read as a bundle.
@@ -162,6 +257,43 @@ fn index_for(cases: &[Case], vocabulary: &Vocabulary, lang: Lang) -> Index {
     }
 }
 
+/// One file: magic, version, payload length, checksum, payload.
+fn frame(magic: [u8; 8], payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + payload.len());
+    out.extend_from_slice(&magic);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&u32::try_from(payload.len()).unwrap_or(u32::MAX).to_le_bytes());
+    out.extend_from_slice(&fnv1a(payload).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// Checks the frame at the start of `bytes` and returns its payload and the
+/// bytes after it; with `exact`, nothing may follow.
+fn unframe(bytes: &[u8], magic: [u8; 8], exact: bool) -> Result<(&[u8], &[u8]), BundleError> {
+    if bytes.len() >= 8 && bytes[..8] != magic {
+        return Err(BundleError::BadMagic);
+    }
+    if bytes.len() < HEADER {
+        return Err(BundleError::TooShort { len: bytes.len() });
+    }
+    let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != FORMAT_VERSION {
+        return Err(BundleError::WrongVersion { found: version, expected: FORMAT_VERSION });
+    }
+    let declared = u32_at(10) as usize;
+    let actual = bytes.len() - HEADER;
+    if actual < declared || (exact && actual != declared) {
+        return Err(BundleError::LengthMismatch { declared, actual });
+    }
+    let (payload, rest) = bytes[HEADER..].split_at(declared);
+    if fnv1a(payload) != u32_at(14) {
+        return Err(BundleError::Checksum);
+    }
+    Ok((payload, rest))
+}
+
 /// FNV-1a, 32 bits: stable across compilers and platforms.
 fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
@@ -186,7 +318,7 @@ impl Bundle {
         let cases = if lang == Lang::En { english } else { cases.iter().map(|c| c.localized(lang)).collect() };
         let vocabulary = vocabulary.localized(lang);
         let index = index_for(&cases, &vocabulary, lang);
-        Self { built: built.to_string(), lang, vocabulary, cases, index, related, layout, rules: Vec::new() }
+        Self { built: built.to_string(), lang, vocabulary, cases, index, related, layout, rules: Vec::new(), pending: None }
     }
 
     /// The same bundle, carrying these rules' documentation.
@@ -206,54 +338,90 @@ impl Bundle {
         self.rules.iter().filter(|r| r.cases.iter().any(|c| case_ids.contains(&c.as_str()))).collect()
     }
 
-    /// Serialises to the versioned binary format.
+    /// Serialises to the versioned binary format: the head file followed by
+    /// the body file, as [`Bundle::encode_parts`] writes them.
     pub fn encode(&self) -> Vec<u8> {
-        // Serialising plain data into a Vec cannot fail.
-        let wire =
-            WireRef { built: &self.built, lang: self.lang, vocabulary: &self.vocabulary, cases: &self.cases, related: &self.related, layout: &self.layout, rules: &self.rules };
-        let payload = postcard::to_allocvec(&wire).expect("bundle serialises");
-        let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
-        out
+        let (mut head, body) = self.encode_parts();
+        head.extend_from_slice(&body);
+        head
     }
 
-    /// Reads and checks a bundle. Never panics on hostile bytes.
+    /// The two files the site ships: the head, which the search page needs
+    /// before it can answer, and the body, fetched after the first render.
+    pub fn encode_parts(&self) -> (Vec<u8>, Vec<u8>) {
+        let (heads, bodies): (Vec<CaseHead>, Vec<CaseBody>) = self.cases.iter().map(split_case).unzip();
+        // Serialising plain data into a Vec cannot fail.
+        let body = BodyWire { cases: bodies, related: self.related.clone(), layout: self.layout.clone(), rules: self.rules.clone() };
+        let body = postcard::to_allocvec(&body).expect("bundle body serialises");
+        let head = HeadWire { built: self.built.clone(), lang: self.lang, vocabulary: self.vocabulary.clone(), cases: heads, body_checksum: fnv1a(&body) };
+        let head = postcard::to_allocvec(&head).expect("bundle head serialises");
+        (frame(*MAGIC, &head), frame(*BODY_MAGIC, &body))
+    }
+
+    /// Reads and checks a whole bundle (head then body). Never panics on hostile bytes.
     pub fn decode(bytes: &[u8]) -> Result<Self, BundleError> {
-        if bytes.len() >= 8 && &bytes[..8] != MAGIC {
-            return Err(BundleError::BadMagic);
+        let (head, rest) = unframe(bytes, *MAGIC, false)?;
+        let head = Self::head_from(head)?;
+        if rest.is_empty() {
+            return Err(BundleError::Inconsistent("the case bodies are missing".into()));
         }
-        if bytes.len() < HEADER {
-            return Err(BundleError::TooShort { len: bytes.len() });
+        head.with_bodies(rest)
+    }
+
+    /// Reads the head file alone: every case's title, names, dates and
+    /// terms, with an index over them, so search and facets work before the
+    /// body arrives. [`Bundle::is_complete`] is false until
+    /// [`Bundle::with_bodies`] adds the rest.
+    pub fn decode_head(bytes: &[u8]) -> Result<Self, BundleError> {
+        let (head, _) = unframe(bytes, *MAGIC, true)?;
+        Self::head_from(head)
+    }
+
+    fn head_from(payload: &[u8]) -> Result<Self, BundleError> {
+        let wire: HeadWire = postcard::from_bytes(payload).map_err(|e| BundleError::Payload(e.to_string()))?;
+        let HeadWire { built, lang, vocabulary, cases, body_checksum } = wire;
+        let cases: Vec<Case> = cases.into_iter().map(head_case).collect();
+        let index = index_for(&cases, &vocabulary, lang);
+        Ok(Self { built, lang, vocabulary, cases, index, related: Vec::new(), layout: Vec::new(), rules: Vec::new(), pending: Some(body_checksum) })
+    }
+
+    /// Whether the bundle holds every case's body, its relations, the graph
+    /// and the rules (false for a head read by [`Bundle::decode_head`]).
+    pub fn is_complete(&self) -> bool {
+        self.pending.is_none()
+    }
+
+    /// This head completed by its body file. A body from another build of
+    /// the library, or one that disagrees with the head, is refused.
+    pub fn with_bodies(&self, bytes: &[u8]) -> Result<Self, BundleError> {
+        let Some(expected) = self.pending else {
+            return Err(BundleError::Inconsistent("the case bodies are already loaded".into()));
+        };
+        let (payload, _) = unframe(bytes, *BODY_MAGIC, true)?;
+        if fnv1a(payload) != expected {
+            return Err(BundleError::Inconsistent("the case bodies come from another build of the library".into()));
         }
-        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != FORMAT_VERSION {
-            return Err(BundleError::WrongVersion { found: version, expected: FORMAT_VERSION });
-        }
-        let declared = u32_at(10) as usize;
-        let payload = &bytes[HEADER..];
-        if payload.len() != declared {
-            return Err(BundleError::LengthMismatch { declared, actual: payload.len() });
-        }
-        if fnv1a(payload) != u32_at(14) {
-            return Err(BundleError::Checksum);
-        }
-        let wire: Wire = postcard::from_bytes(payload).map_err(|e| BundleError::Payload(e.to_string()))?;
-        let Wire { built, lang, vocabulary, cases, related, layout, rules } = wire;
-        let n = cases.len();
-        if related.len() != n || layout.len() != n {
-            return Err(BundleError::Inconsistent(format!("{n} cases but {} relation lists and {} positions", related.len(), layout.len())));
+        let wire: BodyWire = postcard::from_bytes(payload).map_err(|e| BundleError::Payload(e.to_string()))?;
+        let BodyWire { cases: bodies, related, layout, rules } = wire;
+        let n = self.cases.len();
+        if bodies.len() != n || related.len() != n || layout.len() != n {
+            return Err(BundleError::Inconsistent(format!(
+                "{n} cases but {} case bodies, {} relation lists and {} positions",
+                bodies.len(),
+                related.len(),
+                layout.len()
+            )));
         }
         if related.iter().flatten().any(|r| r.doc as usize >= n) {
             return Err(BundleError::Inconsistent("a relation points past the last case".into()));
         }
+        let mut cases = self.cases.clone();
+        for (c, b) in cases.iter_mut().zip(bodies) {
+            fill_case(c, b);
+        }
         // Built here, from data already checked: an index cannot disagree with its cases.
-        let index = index_for(&cases, &vocabulary, lang);
-        Ok(Self { built, lang, vocabulary, cases, index, related, layout, rules })
+        let index = index_for(&cases, &self.vocabulary, self.lang);
+        Ok(Self { built: self.built.clone(), lang: self.lang, vocabulary: self.vocabulary.clone(), cases, index, related, layout, rules, pending: None })
     }
 
     /// The cases that carry a vocabulary term, newest first (a topic page).
@@ -345,6 +513,71 @@ mod tests {
         assert!(en.cases.iter().all(|c| c.ko.is_none() && !c.title.chars().any(|ch| ch >= '\u{AC00}')), "English ships no Korean");
         assert!(en.vocabulary.symptom.iter().all(|t| t.label_ko.is_none()));
         assert_eq!(en.related, ko.related, "both locales relate the same cases");
+    }
+
+    fn full_case(id: &str) -> Case {
+        use casebook_model::{FollowUp, Source, TimelineEntry};
+        Case {
+            id: id.into(),
+            aliases: vec![format!("IL-{id}")],
+            title: format!("{id} resolver outage"),
+            summary: format!("{id} lost its quorum"),
+            organisation: "Example".into(),
+            start: "2024-01-02T03:04Z".into(),
+            reported: Some("2024-01-09".into()),
+            end: Some("2024-01-02T05:00Z".into()),
+            region: Some("eu-west-1".into()),
+            platform: vec!["kubernetes".into()],
+            impact: "writes failed".into(),
+            duration_minutes: Some(116),
+            time_to_detect_minutes: Some(4),
+            trigger: "a rollout".into(),
+            cause: "config-change".into(),
+            components: vec!["dns".into()],
+            symptoms: vec!["timeouts".into()],
+            contributing_factors: vec!["no canary".into()],
+            detection: Some("alerts".into()),
+            lessons: vec!["stage rollouts".into()],
+            timeline: vec![TimelineEntry { at: "03:10".into(), action: "rolled back".into() }],
+            follow_ups: vec![FollowUp { action: "add a canary".into(), due: Some("2024-03".into()), status: Some("planned".into()) }],
+            sources: vec![Source { url: "https://example.com/pm".into(), kind: "postmortem".into(), read: Some("full".into()), ..Source::default() }],
+            checked: "2026-12-01".into(),
+            ko: None,
+        }
+    }
+
+    #[test]
+    fn the_head_alone_searches_titles_names_and_terms_and_its_body_completes_it() {
+        let b = Bundle::build(vec![full_case("a"), full_case("b")], Vocabulary::default(), "2026-12-01").with_rules(vec![RuleDoc { id: "r".into(), ..RuleDoc::default() }]);
+        let (head, body) = b.encode_parts();
+        assert_eq!([head.clone(), body.clone()].concat(), b.encode(), "one file is the two parts in order");
+        let h = Bundle::decode_head(&head).unwrap();
+        assert!(!h.is_complete() && b.is_complete());
+        assert_eq!((h.cases[1].title.as_str(), h.cases[1].organisation.as_str(), h.cases[1].components.as_slice()), ("b resolver outage", "Example", &["dns".to_string()][..]));
+        assert!(h.cases.iter().all(|c| c.summary.is_empty() && c.sources.is_empty()) && h.related.is_empty() && h.rules.is_empty(), "the head carries no body");
+        let search = |lib: &Bundle, text: &str| lib.index.search(&lib.cases, &casebook_search::Query::text(text)).total;
+        assert_eq!((search(&h, "resolver"), search(&h, "example"), search(&h, "dns"), search(&h, "quorum")), (2, 2, 2, 0), "titles, names and terms, not yet the summary");
+        let full = h.with_bodies(&body).unwrap();
+        assert_eq!(full, b, "head and body give back every field");
+        assert_eq!(search(&full, "quorum"), 2, "the body's words are searchable once it arrives");
+        assert_eq!(Bundle::decode(&b.encode()).unwrap(), b);
+    }
+
+    #[test]
+    fn a_body_from_another_build_or_in_the_wrong_place_is_refused() {
+        let one = Bundle::build(vec![full_case("a")], Vocabulary::default(), "2026-12-01");
+        let mut changed = one.clone();
+        changed.cases[0].summary.push('!');
+        let (head, body) = one.encode_parts();
+        let h = Bundle::decode_head(&head).unwrap();
+        assert_eq!(h.with_bodies(&changed.encode_parts().1), Err(BundleError::Inconsistent("the case bodies come from another build of the library".into())));
+        assert_eq!(Bundle::decode_head(&body), Err(BundleError::BadMagic), "a body is not a head");
+        assert_eq!(h.with_bodies(&head), Err(BundleError::BadMagic), "a head is not a body");
+        assert!(matches!(Bundle::decode_head(&one.encode()), Err(BundleError::LengthMismatch { .. })), "a whole bundle is not a head");
+        assert_eq!(Bundle::decode(&head), Err(BundleError::Inconsistent("the case bodies are missing".into())));
+        assert!(matches!(h.with_bodies(&body[..body.len() - 1]), Err(BundleError::LengthMismatch { .. })));
+        let full = h.with_bodies(&body).unwrap();
+        assert!(full.with_bodies(&body).is_err(), "a complete bundle takes no second body");
     }
 
     #[test]

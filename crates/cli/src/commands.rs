@@ -105,7 +105,7 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
     let bundle = Bundle::build(list.clone(), vocab.clone(), date).with_rules(crate::library::rule_docs(Lang::En));
     let bytes = write_site(&bundle, out)?;
     print(&format!(
-        "built {} cases into {} ({bytes} bytes, {} index terms)",
+        "built {} cases into {} and its body ({bytes} bytes, {} index terms)",
         bundle.cases.len(),
         out.join("casebook.bin").display(),
         bundle.index.term_count()
@@ -114,9 +114,8 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
     for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
         let local = Bundle::build_in(list.clone(), vocab.clone(), date, lang).with_rules(crate::library::rule_docs(lang));
         let path = out.join(bundle_file(lang));
-        let encoded = local.encode();
-        write_if_changed(&path, &encoded)?;
-        print(&format!("built the {} library into {} ({} bytes, {} index terms)", lang.code(), path.display(), encoded.len(), local.index.term_count()))?;
+        let bytes = write_parts(&local, &path)?;
+        print(&format!("built the {} library into {} and its body ({bytes} bytes, {} index terms)", lang.code(), path.display(), local.index.term_count()))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -135,10 +134,18 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes a bundle as the site serves it: the head at `path` (what search
+/// needs first) and the body beside it. Returns the bytes written.
+fn write_parts(bundle: &Bundle, path: &Path) -> anyhow::Result<usize> {
+    let (head, body) = bundle.encode_parts();
+    write_if_changed(path, &head)?;
+    write_if_changed(&crate::library::body_path(path), &body)?;
+    Ok(head.len() + body.len())
+}
+
 fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
     let write = write_if_changed;
-    let encoded = bundle.encode();
-    write(&out.join("casebook.bin"), &encoded)?;
+    let size = write_parts(bundle, &out.join("casebook.bin"))?;
     let api = out.join("api");
     let mut index = Vec::new();
     for (i, case) in bundle.cases.iter().enumerate() {
@@ -147,7 +154,7 @@ fn write_site(bundle: &Bundle, out: &Path) -> anyhow::Result<usize> {
         index.push(json!({"id": case.id, "title": case.title, "aliases": case.aliases, "start": case.start, "reported": case.reported}));
     }
     write(&api.join("index.json"), serde_json::to_string_pretty(&json!({"built": bundle.built, "cases": index}))?.as_bytes())?;
-    Ok(encoded.len())
+    Ok(size)
 }
 
 fn search(b: &Bundle, text: &str, json: bool, limit: usize, f: &FacetArgs) -> anyhow::Result<ExitCode> {

@@ -7,14 +7,33 @@ use casebook_model::{load_cases_dir, Lang, Vocabulary};
 /// A built bundle is in one language; `lang` must match it.
 pub(crate) fn load(source: &Source, lang: Lang) -> anyhow::Result<Bundle> {
     if let Some(path) = &source.bundle {
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read bundle {}", path.display()))?;
-        let b = Bundle::decode(&bytes).with_context(|| format!("{} is not a usable bundle", path.display()))?;
+        let b = read_bundle(path)?;
         anyhow::ensure!(b.lang == lang, "{} is the {} library; for --lang {} use its {} bundle", path.display(), b.lang.code(), lang.code(), lang.code());
         return Ok(b);
     }
     let vocab = Vocabulary::builtin()?;
     let cases = load_cases_dir(&source.cases, &vocab)?;
     Ok(Bundle::build_in(cases, vocab, &today(), lang).with_rules(rule_docs(lang)))
+}
+
+/// The body file that completes the head file `path`: `casebook.bin` →
+/// `casebook.body.bin`, `casebook.ko.bin` → `casebook.ko.body.bin`.
+pub(crate) fn body_path(path: &std::path::Path) -> std::path::PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = name.strip_suffix(".bin").unwrap_or(&name);
+    path.with_file_name(format!("{stem}.body.bin"))
+}
+
+/// Reads a built bundle: a whole one, or a head file (what the site serves
+/// first) completed by the body file beside it.
+pub(crate) fn read_bundle(path: &std::path::Path) -> anyhow::Result<Bundle> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read bundle {}", path.display()))?;
+    if let Ok(head) = Bundle::decode_head(&bytes) {
+        let body = body_path(path);
+        let rest = std::fs::read(&body).with_context(|| format!("{} is a bundle's head; cannot read its body {}", path.display(), body.display()))?;
+        return head.with_bodies(&rest).with_context(|| format!("{} does not complete {}", body.display(), path.display()));
+    }
+    Bundle::decode(&bytes).with_context(|| format!("{} is not a usable bundle", path.display()))
 }
 
 /// Every rule's documentation in `lang`, as the bundle carries it.

@@ -7,10 +7,7 @@ use std::sync::Arc;
 
 fn library(bundle: Option<&Path>) -> anyhow::Result<Arc<casebook_bundle::Bundle>> {
     match bundle {
-        Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read bundle {}", path.display()))?;
-            Ok(Arc::new(casebook_bundle::Bundle::decode(&bytes).with_context(|| format!("{} is not a usable bundle", path.display()))?))
-        }
+        Some(path) => Ok(Arc::new(crate::library::read_bundle(path)?)),
         None => casebook_server::embedded().map_err(|e| anyhow::anyhow!(e)),
     }
 }

@@ -116,10 +116,18 @@ fn validate_reports_every_problem_with_file_and_field() {
 fn build_writes_the_bundle_and_the_static_json_export() {
     let dir = tempfile::tempdir().unwrap();
     casebook().args(["build", "--date", "2026-11-29", "--out"]).arg(dir.path()).assert().success();
-    let bytes = std::fs::read(dir.path().join("casebook.bin")).unwrap();
-    assert_eq!(&bytes[..8], b"CASEBOOK");
+    let head = std::fs::read(dir.path().join("casebook.bin")).unwrap();
+    let body = std::fs::read(dir.path().join("casebook.body.bin")).unwrap();
+    assert_eq!((&head[..8], &body[..8]), (&b"CASEBOOK"[..], &b"CASEBODY"[..]));
+    // The head alone holds every case's title and terms, and no summary.
+    let first = casebook_bundle::Bundle::decode_head(&head).unwrap();
+    assert!(first.cases.len() > 400 && first.cases.iter().all(|c| !c.title.is_empty() && c.summary.is_empty()));
+    assert!(head.len() * 8 < body.len(), "the head is {} bytes against the body's {}", head.len(), body.len());
     // The app's rule pages read the rules' docs from the bundle, not from the rules' code.
-    let bundle = casebook_bundle::Bundle::decode(&bytes).unwrap();
+    let bundle = first.with_bodies(&body).unwrap();
+    let built = casebook_bundle::Bundle::decode(&[head.clone(), body.clone()].concat()).unwrap();
+    assert_eq!(bundle, built, "the two files are the whole bundle");
+    assert!(bundle.cases.iter().all(|c| !c.summary.is_empty() && !c.sources.is_empty()));
     let ids: Vec<&str> = bundle.rules.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, casebook_rules::rules().iter().map(|r| r.id).collect::<Vec<_>>());
     for r in &bundle.rules {
@@ -176,4 +184,7 @@ fn build_writes_one_library_per_locale_and_a_bundle_answers_only_in_its_own() {
     let v = json(&["--lang", "ko", "search", "장애", "--json", "--bundle", ko.to_str().unwrap()]);
     assert!(v["results"].as_array().is_some_and(|r| !r.is_empty()), "{v}");
     casebook().args(["search", "dns", "--bundle"]).arg(&ko).assert().failure().stderr(predicates::str::contains("ko library"));
+    // A head whose body is gone is named, with the body it looked for.
+    std::fs::remove_file(out.path().join("casebook.ko.body.bin")).unwrap();
+    casebook().args(["--lang", "ko", "search", "dns", "--bundle"]).arg(&ko).assert().failure().stderr(predicates::str::contains("casebook.ko.body.bin"));
 }
