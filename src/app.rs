@@ -94,13 +94,19 @@ fn Shell() -> impl IntoView {
     });
     // The body follows the head as soon as the head is in; a failed body
     // leaves search working and is retried from the page that needed it.
+    // A first page other than search needs the body at once, so it is
+    // requested beside the head rather than after it.
     let body_attempt = RwSignal::new(0u32);
+    let first_page_needs_body = strip_lang(&location.pathname.get_untracked()) != "/";
+    let started = std::cell::RefCell::new(if first_page_needs_body { crate::data::start_body(lang.get_untracked()) } else { None });
     let body = LocalResource::new(move || {
         body_attempt.track();
         let head = bundle.get().and_then(Result::ok);
+        // Taken by the run that has the head (the first run has none yet).
+        let started = if head.is_some() { started.borrow_mut().take() } else { None };
         async move {
             match head {
-                Some(head) => Some(load_body(head).await),
+                Some(head) => Some(load_body(head, started).await),
                 None => None,
             }
         }

@@ -63,10 +63,29 @@ pub async fn load_bundle(lang: Lang) -> Result<Library, String> {
     Ok(Arc::new(b))
 }
 
-/// Fetches the body of `head`'s library and completes it.
-pub async fn load_body(head: Library) -> Result<Library, String> {
+/// A download already under way: the body of a locale's library, requested
+/// at start when the first page is not search (it will need the body, so
+/// waiting for the head first would only add a round trip).
+pub(crate) struct Started {
+    lang: Lang,
+    response: js_sys::Promise,
+}
+
+/// Requests the body of `lang`'s library now.
+pub(crate) fn start_body(lang: Lang) -> Option<Started> {
+    let response = web_sys::window()?.fetch_with_str(crate::i18n::body_url(lang));
+    Some(Started { lang, response })
+}
+
+/// Fetches the body of `head`'s library (or takes the download `started`
+/// for it) and completes it.
+pub(crate) async fn load_body(head: Library, started: Option<Started>) -> Result<Library, String> {
     let lang = head.lang;
-    let bytes = fetch_bytes(crate::i18n::body_url(lang), lang).await?;
+    let url = crate::i18n::body_url(lang);
+    let bytes = match started.filter(|s| s.lang == lang) {
+        Some(s) => read_response(s.response, url, lang).await?,
+        None => fetch_bytes(url, lang).await?,
+    };
     head.with_bodies(&bytes).map(Arc::new).map_err(|e| {
         let why = e.describe_in(lang);
         match lang.built() {
@@ -78,6 +97,13 @@ pub async fn load_body(head: Library) -> Result<Library, String> {
 
 /// A `fetch` of `url`'s body (plain web-sys: an HTTP client crate adds wasm for nothing here).
 async fn fetch_bytes(url: &str, lang: Lang) -> Result<Vec<u8>, String> {
+    let ko = lang.built() == Lang::Ko;
+    let window = web_sys::window().ok_or(if ko { "사례 라이브러리를 받을 창(window)이 없습니다." } else { "There is no window to download the case library into." })?;
+    read_response(window.fetch_with_str(url), url, lang).await
+}
+
+/// The body of the response `fetch` promised for `url`.
+async fn read_response(response: js_sys::Promise, url: &str, lang: Lang) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let describe = |e: wasm_bindgen::JsValue| e.as_string().or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()))).unwrap_or_default();
@@ -90,8 +116,7 @@ async fn fetch_bytes(url: &str, lang: Lang) -> Result<Vec<u8>, String> {
             format!("The case library download failed ({why}).")
         }
     };
-    let window = web_sys::window().ok_or(if ko { "사례 라이브러리를 받을 창(window)이 없습니다." } else { "There is no window to download the case library into." })?;
-    let resp = JsFuture::from(window.fetch_with_str(url)).await.map_err(failed)?;
+    let resp = JsFuture::from(response).await.map_err(failed)?;
     let resp: web_sys::Response = resp.dyn_into().map_err(|_| {
         if ko { "사례 라이브러리 다운로드가 응답이 아닌 것을 돌려주었습니다." } else { "The case library download returned something other than a response." }.to_string()
     })?;

@@ -29,14 +29,14 @@ fn fresh_root() -> web_sys::HtmlElement {
 fn the_shipped_bundle_decodes_and_searches_in_wasm() {
     let head = Bundle::decode_head(BUNDLE).expect("the head decodes in wasm");
     // Search works on the head alone: titles and names.
-    let res = head.index.search(&head.cases, &Query::text("IL-0346"));
+    let res = head.index().search(&head.cases, &Query::text("IL-0346"));
     assert_eq!(head.cases[res.results[0].doc].id, "2025-11-05-render-oregon-404");
     let b = head.with_bodies(BODY).expect("the body completes it in wasm");
     assert!(b.cases.len() >= 150, "{} cases", b.cases.len());
-    let res = b.index.search(&b.cases, &Query::text("dynamo"));
+    let res = b.index().search(&b.cases, &Query::text("dynamo"));
     let top = &b.cases[res.results[0].doc];
     assert!(top.title.to_lowercase().contains("dynamodb"), "{}", top.title);
-    let res = b.index.search(&b.cases, &Query::text("IL-0346"));
+    let res = b.index().search(&b.cases, &Query::text("IL-0346"));
     assert_eq!(b.cases[res.results[0].doc].id, "2025-11-05-render-oregon-404");
 }
 
@@ -104,7 +104,7 @@ static BODY_KO: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tar
 fn the_korean_library_decodes_and_finds_the_sweden_central_case_in_wasm() {
     let b = Bundle::decode_head(BUNDLE_KO).and_then(|h| h.with_bodies(BODY_KO)).expect("the Korean bundle decodes in wasm");
     assert_eq!(b.lang, casebook_model::Lang::Ko);
-    let hits = b.index.search(&b.cases, &Query::text("헬스 체크 재시작 루프"));
+    let hits = b.index().search(&b.cases, &Query::text("헬스 체크 재시작 루프"));
     assert_eq!(b.cases[hits.results[0].doc].id, "2026-09-29-azure-openai-sweden-central");
 }
 

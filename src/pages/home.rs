@@ -98,7 +98,7 @@ pub(crate) fn Home() -> impl IntoView {
         }
         Query { text, filters, ..Query::default() }.page()
     });
-    let results = Memo::new(move |_| lib.with(|lib| lib.index.search(&lib.cases, &query.get())));
+    let results = Memo::new(move |_| lib.with(|lib| lib.index().search(&lib.cases, &query.get())));
     let selected = RwSignal::new(None::<usize>);
     let more = RwSignal::new(false);
     // (latest keystroke, whether its URL is still to be written)

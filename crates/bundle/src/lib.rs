@@ -13,8 +13,8 @@
 //! The site ships them as two files, so search works once the head arrives
 //! and the body follows after the first render ([`Bundle::decode_head`],
 //! [`Bundle::with_bodies`]); elsewhere they travel as one ([`Bundle::decode`]).
-//! The search index is derived from the cases, so it is built on load rather
-//! than shipped. Decoding never panics: a truncated, corrupt, foreign or
+//! The search index is derived from the cases, so it is built on first use
+//! ([`Bundle::index`]) rather than shipped. Decoding never panics: a truncated, corrupt, foreign or
 //! mismatched file yields a [`BundleError`] that says what is wrong.
 //!
 //! ```
@@ -42,7 +42,7 @@ const HEADER: usize = 8 + 2 + 4 + 4;
 pub const RELATED_PER_CASE: usize = 8;
 
 /// The whole library, as loaded.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Bundle {
     /// Build date, `YYYY-MM-DD`.
     pub built: String,
@@ -53,8 +53,9 @@ pub struct Bundle {
     pub vocabulary: Vocabulary,
     /// Cases, sorted by id.
     pub cases: Vec<Case>,
-    /// The search index over `cases`: built on load, never shipped.
-    pub index: Index,
+    /// The search index over `cases`: never shipped, built on first use
+    /// (a case page opened cold never waits for it). See [`Bundle::index`].
+    index: std::sync::OnceLock<Index>,
     /// For each case, its related cases with reasons.
     pub related: Vec<Vec<Related>>,
     /// For each case, its position in the library graph.
@@ -299,7 +300,23 @@ fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
+/// Two bundles are equal when what they hold is: the index is derived from
+/// the cases, whether or not it has been built yet.
+impl PartialEq for Bundle {
+    fn eq(&self, other: &Self) -> bool {
+        let Self { built, lang, vocabulary, cases, index: _, related, layout, rules, pending } = self;
+        (built, lang, vocabulary, cases, related, layout, rules, pending)
+            == (&other.built, &other.lang, &other.vocabulary, &other.cases, &other.related, &other.layout, &other.rules, &other.pending)
+    }
+}
+
 impl Bundle {
+    /// The search index over the cases, built from them on first use: it
+    /// is derived from data already checked, so it cannot disagree with them.
+    pub fn index(&self) -> &Index {
+        self.index.get_or_init(|| index_for(&self.cases, &self.vocabulary, self.lang))
+    }
+
     /// Builds the English bundle from validated cases: index, relations and layout.
     pub fn build(cases: Vec<Case>, vocabulary: Vocabulary, built: &str) -> Self {
         Self::build_in(cases, vocabulary, built, Lang::En)
@@ -317,8 +334,7 @@ impl Bundle {
         let layout = casebook_similar::layout(cases.len(), &edges, 300);
         let cases = if lang == Lang::En { english } else { cases.iter().map(|c| c.localized(lang)).collect() };
         let vocabulary = vocabulary.localized(lang);
-        let index = index_for(&cases, &vocabulary, lang);
-        Self { built: built.to_string(), lang, vocabulary, cases, index, related, layout, rules: Vec::new(), pending: None }
+        Self { built: built.to_string(), lang, vocabulary, cases, index: std::sync::OnceLock::new(), related, layout, rules: Vec::new(), pending: None }
     }
 
     /// The same bundle, carrying these rules' documentation.
@@ -381,8 +397,7 @@ impl Bundle {
         let wire: HeadWire = postcard::from_bytes(payload).map_err(|e| BundleError::Payload(e.to_string()))?;
         let HeadWire { built, lang, vocabulary, cases, body_checksum } = wire;
         let cases: Vec<Case> = cases.into_iter().map(head_case).collect();
-        let index = index_for(&cases, &vocabulary, lang);
-        Ok(Self { built, lang, vocabulary, cases, index, related: Vec::new(), layout: Vec::new(), rules: Vec::new(), pending: Some(body_checksum) })
+        Ok(Self { built, lang, vocabulary, cases, index: std::sync::OnceLock::new(), related: Vec::new(), layout: Vec::new(), rules: Vec::new(), pending: Some(body_checksum) })
     }
 
     /// Whether the bundle holds every case's body, its relations, the graph
@@ -419,9 +434,17 @@ impl Bundle {
         for (c, b) in cases.iter_mut().zip(bodies) {
             fill_case(c, b);
         }
-        // Built here, from data already checked: an index cannot disagree with its cases.
-        let index = index_for(&cases, &self.vocabulary, self.lang);
-        Ok(Self { built: self.built.clone(), lang: self.lang, vocabulary: self.vocabulary.clone(), cases, index, related, layout, rules, pending: None })
+        Ok(Self {
+            built: self.built.clone(),
+            lang: self.lang,
+            vocabulary: self.vocabulary.clone(),
+            cases,
+            index: std::sync::OnceLock::new(),
+            related,
+            layout,
+            rules,
+            pending: None,
+        })
     }
 
     /// The cases that carry a vocabulary term, newest first (a topic page).
@@ -480,11 +503,12 @@ mod tests {
     fn the_index_is_not_shipped_but_rebuilt_on_load() {
         let b = sample();
         let bytes = b.encode();
-        let emptied = Bundle { index: Index::default(), ..b.clone() };
-        assert_eq!(emptied.encode(), bytes, "the index still changes the bytes shipped");
+        let built = b.clone();
+        assert!(built.index().term_count() > 0);
+        assert_eq!(built.encode(), bytes, "the index changes the bytes shipped");
         let back = Bundle::decode(&bytes).unwrap();
-        assert_eq!(back.index, Index::build(&back.cases));
-        assert_eq!(back.index.search(&back.cases, &casebook_search::Query { text: "IL-2".into(), ..Default::default() }).results[0].doc, 1);
+        assert_eq!(*back.index(), Index::build(&back.cases));
+        assert_eq!(back.index().search(&back.cases, &casebook_search::Query { text: "IL-2".into(), ..Default::default() }).results[0].doc, 1);
     }
 
     #[test]
@@ -505,7 +529,7 @@ mod tests {
         assert_eq!((ko.lang, ko.cases[0].title.as_str()), (Lang::Ko, "파드가 계속 다시 올라왔다"));
         assert!(ko.cases.iter().all(|c| c.ko.is_none()) && ko.vocabulary.symptom[0].label == "재시작 루프");
         let q = casebook_search::Query { text: "재시작 루프".into(), ..Default::default() };
-        let hits = ko.index.search(&ko.cases, &q);
+        let hits = ko.index().search(&ko.cases, &q);
         assert_eq!(hits.results.iter().map(|h| h.doc).collect::<Vec<_>>(), [0], "the label leads to the case");
         let back = Bundle::decode(&ko.encode()).unwrap();
         assert_eq!(back, ko, "decoding rebuilds the same labelled index");
@@ -555,7 +579,7 @@ mod tests {
         assert!(!h.is_complete() && b.is_complete());
         assert_eq!((h.cases[1].title.as_str(), h.cases[1].organisation.as_str(), h.cases[1].components.as_slice()), ("b resolver outage", "Example", &["dns".to_string()][..]));
         assert!(h.cases.iter().all(|c| c.summary.is_empty() && c.sources.is_empty()) && h.related.is_empty() && h.rules.is_empty(), "the head carries no body");
-        let search = |lib: &Bundle, text: &str| lib.index.search(&lib.cases, &casebook_search::Query::text(text)).total;
+        let search = |lib: &Bundle, text: &str| lib.index().search(&lib.cases, &casebook_search::Query::text(text)).total;
         assert_eq!((search(&h, "resolver"), search(&h, "example"), search(&h, "dns"), search(&h, "quorum")), (2, 2, 2, 0), "titles, names and terms, not yet the summary");
         let full = h.with_bodies(&body).unwrap();
         assert_eq!(full, b, "head and body give back every field");

@@ -10,11 +10,16 @@ use casebook_bundle::Bundle;
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_else(|| "dist/casebook.bin".into());
     let bytes = std::fs::read(&path).unwrap();
-    let b = Bundle::decode(&bytes).unwrap();
+    // The site's head file, completed by the body beside it; or a whole bundle.
+    let body = std::fs::read(path.replace(".bin", ".body.bin"));
+    let b = match (Bundle::decode_head(&bytes), body) {
+        (Ok(head), Ok(body)) => head.with_bodies(&body).unwrap(),
+        _ => Bundle::decode(&bytes).unwrap(),
+    };
     let n = b.cases.len().max(1);
     let parts: [(&str, Vec<u8>); 6] = [
         ("cases", postcard::to_allocvec(&b.cases).unwrap()),
-        ("search index (built on load, not shipped)", postcard::to_allocvec(&b.index).unwrap()),
+        ("search index (built on load, not shipped)", postcard::to_allocvec(b.index()).unwrap()),
         ("related", postcard::to_allocvec(&b.related).unwrap()),
         ("graph layout", postcard::to_allocvec(&b.layout).unwrap()),
         ("rule docs", postcard::to_allocvec(&b.rules).unwrap()),

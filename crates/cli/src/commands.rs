@@ -108,14 +108,14 @@ fn build(cases: &Path, out: &Path, date: &str) -> anyhow::Result<ExitCode> {
         "built {} cases into {} and its body ({bytes} bytes, {} index terms)",
         bundle.cases.len(),
         out.join("casebook.bin").display(),
-        bundle.index.term_count()
+        bundle.index().term_count()
     ))?;
     // Each other locale gets its own bundle, with only its own text.
     for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
         let local = Bundle::build_in(list.clone(), vocab.clone(), date, lang).with_rules(crate::library::rule_docs(lang));
         let path = out.join(bundle_file(lang));
         let bytes = write_parts(&local, &path)?;
-        print(&format!("built the {} library into {} and its body ({bytes} bytes, {} index terms)", lang.code(), path.display(), local.index.term_count()))?;
+        print(&format!("built the {} library into {} and its body ({bytes} bytes, {} index terms)", lang.code(), path.display(), local.index().term_count()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,6 @@
 use crate::facets::{self, FacetCount, FacetKind};
 use crate::keep_sorted;
-use crate::tokenize::{normalize_term, tokenize, within_one_edit};
+use crate::tokenize::{for_each_token, normalize_term, tokenize, within_one_edit};
 use casebook_model::Case;
 use serde::{Deserialize, Serialize};
 
@@ -173,28 +173,47 @@ type Labeller<'a> = &'a dyn Fn(casebook_model::VocabKind, &str) -> String;
 
 /// The text of each field of a case, as indexed; with `labels`, the Terms
 /// field also holds each term's label.
-fn field_texts(case: &Case, labels: Option<Labeller<'_>>) -> [(Field, String); 5] {
+fn for_each_field_text(case: &Case, labels: Option<Labeller<'_>>, mut f: impl FnMut(Field, &str)) {
     use casebook_model::VocabKind as K;
-    let names = std::iter::once(case.id.as_str())
-        .chain(case.aliases.iter().map(String::as_str))
-        .chain(std::iter::once(case.organisation.as_str()))
-        .collect::<Vec<_>>()
-        .join(" ");
+    f(Field::Title, &case.title);
+    f(Field::Names, &case.id);
+    for alias in &case.aliases {
+        f(Field::Names, alias);
+    }
+    f(Field::Names, &case.organisation);
     let kinded = std::iter::once((K::Cause, case.cause.as_str()))
         .chain(case.components.iter().map(|t| (K::Component, t.as_str())))
         .chain(case.symptoms.iter().map(|t| (K::Symptom, t.as_str())))
         .chain(case.platform.iter().map(|t| (K::Platform, t.as_str())));
-    let mut terms = String::new();
     for (kind, id) in kinded {
-        terms.push_str(id);
-        terms.push(' ');
+        f(Field::Terms, id);
         if let Some(label) = labels {
-            terms.push_str(&label(kind, id));
-            terms.push(' ');
+            f(Field::Terms, &label(kind, id));
         }
     }
-    let rest = case.body_texts().collect::<Vec<_>>().join(" ");
-    [(Field::Title, case.title.clone()), (Field::Names, names), (Field::Terms, terms), (Field::Summary, case.summary.clone()), (Field::Rest, rest)]
+    f(Field::Summary, &case.summary);
+    for text in case.body_texts() {
+        f(Field::Rest, text);
+    }
+}
+
+/// FNV-1a over the term's bytes: the index build hashes every word of the
+/// library, and the standard hasher's flood resistance buys nothing here
+/// (the keys are the library's own words).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
 
 /// One document in a term's list while building: (doc, field mask, term frequency).
@@ -215,17 +234,17 @@ impl Index {
     fn build_with(cases: &[Case], labels: Option<Labeller<'_>>) -> Self {
         // The app builds this when the bundle loads, so it avoids ordered maps:
         // documents arrive in order, so each term's list is already sorted by doc.
-        let mut map: std::collections::HashMap<String, Vec<Posting>> = std::collections::HashMap::new();
+        let mut map: std::collections::HashMap<String, Vec<Posting>, std::hash::BuildHasherDefault<Fnv>> = std::collections::HashMap::default();
         let mut doc_len = Vec::with_capacity(cases.len());
         for (doc, case) in cases.iter().enumerate() {
             let doc = doc as u32;
             let mut len = 0usize;
-            for (field, text) in field_texts(case, labels) {
-                for tok in tokenize(&text) {
+            for_each_field_text(case, labels, |field, text| {
+                for_each_token(text, |term, _, _| {
                     len += 1;
-                    let list = match map.get_mut(tok.term.as_str()) {
+                    let list = match map.get_mut(term) {
                         Some(list) => list,
-                        None => map.entry(tok.term).or_default(),
+                        None => map.entry(term.to_string()).or_default(),
                     };
                     match list.last_mut() {
                         Some(last) if last.0 == doc => {
@@ -234,8 +253,8 @@ impl Index {
                         }
                         _ => list.push((doc, 1 << field as u8, 1)),
                     }
-                }
-            }
+                });
+            });
             doc_len.push(u16::try_from(len).unwrap_or(u16::MAX));
         }
         let mut terms: Vec<(String, Vec<Posting>)> = map.into_iter().collect();

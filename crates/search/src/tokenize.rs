@@ -9,10 +9,16 @@ pub struct Token {
     pub end: usize,
 }
 
-const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "from", "had", "has", "have", "in", "into", "is", "it",
-    "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were", "which", "with",
-];
+/// Common English words that carry no meaning for search. A `match`, which
+/// compiles to a switch on length and then a few compares: this runs once
+/// per word of the library when the index is built.
+fn is_stop_word(w: &str) -> bool {
+    matches!(
+        w,
+        "a" | "an" | "and" | "are" | "as" | "at" | "be" | "but" | "by" | "for" | "from" | "had" | "has" | "have" | "in" | "into" | "is" | "it"
+            | "its" | "of" | "on" | "or" | "that" | "the" | "their" | "this" | "to" | "was" | "were" | "which" | "with"
+    )
+}
 
 fn is_hangul(c: char) -> bool {
     matches!(c, '\u{AC00}'..='\u{D7A3}' | '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}')
@@ -31,10 +37,21 @@ fn is_hangul(c: char) -> bool {
 /// ```
 pub fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
+    for_each_token(text, |term, start, end| out.push(Token { term: term.to_string(), start, end }));
+    out
+}
+
+/// [`tokenize`] without allocating per token: calls `f(term, start, end)`
+/// for each token, the term borrowed from a buffer reused across tokens.
+/// Building the index goes through here, once per word of the library.
+pub(crate) fn for_each_token(text: &str, mut f: impl FnMut(&str, usize, usize)) {
+    let mut word = String::new();
+    let mut stemmed = String::new();
+    let mut run: Vec<(usize, char)> = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(start, c)) = chars.peek() {
         if is_hangul(c) {
-            let mut run: Vec<(usize, char)> = Vec::new();
+            run.clear();
             while let Some(&(i, c)) = chars.peek() {
                 if !is_hangul(c) {
                     break;
@@ -44,71 +61,91 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             }
             let end_of = |k: usize| run[k].0 + run[k].1.len_utf8();
             if run.len() == 1 {
-                out.push(Token { term: run[0].1.to_string(), start, end: end_of(0) });
+                word.clear();
+                word.push(run[0].1);
+                f(&word, start, end_of(0));
             }
             for k in 0..run.len().saturating_sub(1) {
-                let term: String = [run[k].1, run[k + 1].1].iter().collect();
-                out.push(Token { term, start: run[k].0, end: end_of(k + 1) });
+                word.clear();
+                word.push(run[k].1);
+                word.push(run[k + 1].1);
+                f(&word, run[k].0, end_of(k + 1));
             }
         } else if c.is_alphanumeric() {
             let mut end = start;
-            let mut word = String::new();
+            word.clear();
             while let Some(&(i, c)) = chars.peek() {
                 if !c.is_alphanumeric() || is_hangul(c) {
                     break;
                 }
-                word.extend(c.to_lowercase());
+                if c.is_ascii() {
+                    word.push(c.to_ascii_lowercase());
+                } else {
+                    word.extend(c.to_lowercase());
+                }
                 end = i + c.len_utf8();
                 chars.next();
             }
-            if word.chars().count() > 40 || (word.len() == 1 && word.is_ascii()) || STOP_WORDS.contains(&word.as_str()) {
+            // `len` bounds the char count, so most words skip counting; no
+            // stop word is longer than 5 bytes.
+            if (word.len() > 40 && word.chars().count() > 40) || (word.len() == 1 && word.is_ascii()) || (word.len() <= 5 && is_stop_word(&word)) {
                 continue;
             }
-            out.push(Token { term: stem(&word), start, end });
+            stem_into(&word, &mut stemmed);
+            f(&stemmed, start, end);
         } else {
             chars.next();
         }
     }
-    out
 }
 
 /// Normalises one query word the way [`tokenize`] normalises text.
 pub fn normalize_term(word: &str) -> String {
-    stem(&word.to_lowercase())
+    let mut out = String::new();
+    stem_into(&word.to_lowercase(), &mut out);
+    out
 }
 
-/// A light English stemmer: folds plural and common verb endings.
-fn stem(w: &str) -> String {
-    let n = w.chars().count();
-    if !w.is_ascii() || n <= 3 {
-        return w.to_string();
+/// A light English stemmer: folds plural and common verb endings. Writes
+/// the stem of `w` into `out`.
+fn stem_into(w: &str, out: &mut String) {
+    out.clear();
+    let n = w.len();
+    if n <= 3 || !w.is_ascii() {
+        out.push_str(w);
+        return;
     }
     if let Some(base) = w.strip_suffix("ies").filter(|_| n > 4) {
-        return format!("{base}y");
+        out.push_str(base);
+        out.push('y');
+        return;
     }
     for suffix in ["sses", "shes", "ches", "xes", "zes"] {
         if let Some(base) = w.strip_suffix(suffix) {
-            return format!("{base}{}", &suffix[..suffix.len() - 2]);
+            out.push_str(base);
+            out.push_str(&suffix[..suffix.len() - 2]);
+            return;
         }
     }
     if let Some(base) = w.strip_suffix("ing").filter(|b| b.len() >= 4) {
-        return undouble(base);
+        return undouble(base, out);
     }
     if let Some(base) = w.strip_suffix("ed").filter(|b| b.len() >= 4) {
-        return undouble(base);
+        return undouble(base, out);
     }
     if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
-        return w[..w.len() - 1].to_string();
+        out.push_str(&w[..w.len() - 1]);
+        return;
     }
-    w.to_string()
+    out.push_str(w);
 }
 
-fn undouble(base: &str) -> String {
+fn undouble(base: &str, out: &mut String) {
     let b = base.as_bytes();
     if b.len() >= 2 && b[b.len() - 1] == b[b.len() - 2] && !matches!(b[b.len() - 1], b'l' | b's' | b'z') {
-        base[..base.len() - 1].to_string()
+        out.push_str(&base[..base.len() - 1]);
     } else {
-        base.to_string()
+        out.push_str(base);
     }
 }
 

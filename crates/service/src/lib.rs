@@ -231,7 +231,7 @@ pub fn search(b: &Bundle, text: &str, filters: &Filters, limit: Option<usize>) -
     query.filters = filters.validate(b)?;
     query.limit = Some(limit);
     query.facet_values = Some(10);
-    let res = b.index.search(&b.cases, &query);
+    let res = b.index().search(&b.cases, &query);
     let results = res
         .results
         .iter()
