@@ -337,6 +337,18 @@ impl Bundle {
         Self { built: built.to_string(), lang, vocabulary, cases, index: std::sync::OnceLock::new(), related, layout, rules: Vec::new(), pending: None }
     }
 
+    /// An English bundle whose cases are related to none and all drawn at
+    /// the graph's origin: for measuring the head and search at synthetic
+    /// sizes, where relating 10,000 cases pairwise and laying them out takes
+    /// minutes. Never published: `casebook build` always relates its cases.
+    pub fn build_unrelated(mut cases: Vec<Case>, vocabulary: Vocabulary, built: &str) -> Self {
+        cases.sort_by(|a, b| a.id.cmp(&b.id));
+        let cases: Vec<Case> = cases.iter().map(|c| c.localized(Lang::En)).collect();
+        let (related, layout) = (vec![Vec::new(); cases.len()], vec![Point::default(); cases.len()]);
+        let vocabulary = vocabulary.localized(Lang::En);
+        Self { built: built.to_string(), lang: Lang::En, vocabulary, cases, index: std::sync::OnceLock::new(), related, layout, rules: Vec::new(), pending: None }
+    }
+
     /// The same bundle, carrying these rules' documentation.
     #[must_use]
     pub fn with_rules(mut self, rules: Vec<RuleDoc>) -> Self {
@@ -585,6 +597,11 @@ mod tests {
         assert_eq!(full, b, "head and body give back every field");
         assert_eq!(search(&full, "quorum"), 2, "the body's words are searchable once it arrives");
         assert_eq!(Bundle::decode(&b.encode()).unwrap(), b);
+        // The measuring bundle has the same head cases, and no relations.
+        let unrelated = Bundle::build_unrelated(vec![full_case("b"), full_case("a")], Vocabulary::default(), "2026-12-01");
+        let u = Bundle::decode_head(&unrelated.encode_parts().0).unwrap();
+        assert_eq!((&u.cases, u.lang), (&h.cases, h.lang));
+        assert!(unrelated.related.iter().all(Vec::is_empty) && unrelated.layout.len() == 2);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! (`tools/checkov-side-by-side.sh`).
 #![allow(clippy::print_stdout)]
 
-use casebook_bench::{bench_review, bench_search, synthetic_cases, synthetic_manifest, TinyIndex};
+use casebook_bench::{bench_review, bench_search, brotli_len, synthetic_cases, synthetic_manifest, TinyIndex};
 use casebook_model::{load_cases_dir, Vocabulary};
 use std::time::Instant;
 
@@ -52,6 +52,43 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!(
             "| {name} | {:.0} | {:.0} | {:.3} | {:.3} | {} / {} |",
             t.bytes_per_case_raw, t.bytes_per_case_compressed, t.p50_ms, t.p99_ms, t.false_positives, t.hits
+        );
+    }
+
+    // What a first visit downloads of the library before search works (the
+    // head), and how it grows: the rest of the first visit (the app's wasm,
+    // its glue, the page and stylesheet) does not depend on the cases.
+    println!("\n## The library's head, which search needs before it works (brotli 11)\n");
+    println!("(Synthetic cases are not related to each other here: relating and laying out 10,000 takes minutes; so their bodies lack relations.)\n");
+    println!("| corpus | cases | head raw KB | head brotli KB | head brotli B/case | body brotli KB | decode head ms | first search (builds the index) ms |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let vocab = Vocabulary::builtin()?;
+    let mut heads = vec![("library".to_string(), cases.clone())];
+    for n in [1_000, 10_000] {
+        heads.push((format!("synthetic {n}"), synthetic_cases(&cases, n, 11)));
+    }
+    for (i, (name, corpus)) in heads.into_iter().enumerate() {
+        let bundle = if i == 0 {
+            casebook_bundle::Bundle::build(corpus, vocab.clone(), "2026-12-01")
+        } else {
+            casebook_bundle::Bundle::build_unrelated(corpus, vocab.clone(), "2026-12-01")
+        };
+        let (head, body) = bundle.encode_parts();
+        let t0 = now();
+        let loaded = casebook_bundle::Bundle::decode_head(&head)?;
+        let t1 = now();
+        let hits = loaded.index().search(&loaded.cases, &casebook_search::Query::text("dns").page()).total;
+        let t2 = now();
+        let br = brotli_len(&head);
+        println!(
+            "| {name} | {} | {:.1} | {:.1} | {:.0} | {:.1} | {:.1} | {:.1} ({hits} hits) |",
+            loaded.cases.len(),
+            head.len() as f64 / 1024.0,
+            br as f64 / 1024.0,
+            br as f64 / loaded.cases.len().max(1) as f64,
+            brotli_len(&body) as f64 / 1024.0,
+            t1 - t0,
+            t2 - t1
         );
     }
 
