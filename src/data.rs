@@ -25,21 +25,24 @@ pub(crate) struct Arrival {
 }
 
 impl Arrival {
-    /// The most complete library there is now: the search page starts on the
-    /// head and moves to the whole library when it arrives.
-    pub(crate) fn best(&self) -> Library {
-        match self.complete() {
-            Some(Ok(full)) => full,
-            _ => self.head.get_value(),
-        }
-    }
-
     /// The whole library, or why it could not load; `None` while its body
     /// downloads. A body still held from another locale's head doesn't count.
     pub(crate) fn complete(&self) -> Option<Result<Library, String>> {
         let head = self.head.get_value();
         self.full.get().filter(|f| f.as_ref().map_or(true, |f| f.lang == head.lang && f.built == head.built))
     }
+}
+
+/// Resolves on a later task (a zero timeout), so a long job can let the
+/// page draw and answer keys between its steps.
+pub(crate) async fn next_tick() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let set = web_sys::window().map(|w| w.set_timeout_with_callback(&resolve));
+        if !matches!(set, Some(Ok(_))) {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// Fetches and decodes the head of `lang`'s library. Every failure becomes a

@@ -69,9 +69,25 @@ fn facet_title(kind: FacetKind) -> &'static str {
 pub(crate) fn Home() -> impl IntoView {
     super::set_title(t("Search", "검색"));
     // The head of the library first (titles, names, terms), the whole of it
-    // once its body arrives: the results and snippets then fill in.
+    // once its body has arrived and its index is built: the results and
+    // snippets then fill in. The index is built 40 cases per task, so the
+    // box keeps answering keys meanwhile (at once it is a 100 ms task).
     let arrival = use_arrival();
-    let lib = Signal::derive(move || arrival.best());
+    // Back on search with the whole library indexed already: straight to it.
+    let ready = arrival.full.get_untracked().and_then(Result::ok).filter(|f| f.is_indexed() && f.lang == arrival.head.get_value().lang);
+    let indexed = RwSignal::new(ready);
+    Effect::new(move |_| {
+        if let Some(Ok(full)) = arrival.complete() {
+            leptos::task::spawn_local(async move {
+                let mut steps = full.index_steps();
+                while !steps.step(&full, 40) {
+                    crate::data::next_tick().await;
+                }
+                let _ = indexed.try_set(Some(full));
+            });
+        }
+    });
+    let lib = Signal::derive(move || indexed.get().unwrap_or_else(|| arrival.head.get_value()));
     let params = use_query_map();
     // What is typed lives here, not in the router: a keystroke updates this
     // signal and rewrites the URL in place (history.replaceState), so typing

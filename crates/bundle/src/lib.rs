@@ -26,7 +26,7 @@
 //! ```
 
 use casebook_model::{Case, Lang, RuleDoc, Vocabulary};
-use casebook_search::Index;
+use casebook_search::{Index, IndexBuilder, Labeller};
 use casebook_similar::{Point, Related};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -247,14 +247,43 @@ impl BundleError {
 
 impl std::error::Error for BundleError {}
 
-/// The search index of a locale. Term ids are English words, so an English
-/// query meets a case's terms through them; in another language the index
-/// also holds each term's translated label, the only way a Korean query
-/// ("헬스 체크") reaches a term ("health-checks").
-fn index_for(cases: &[Case], vocabulary: &Vocabulary, lang: Lang) -> Index {
-    match lang {
-        Lang::En => Index::build(cases),
-        Lang::Ko => Index::build_labelled(cases, |kind, id| vocabulary.label(kind, id).to_string()),
+/// Adds up to `n` more of `b`'s cases to `builder`. Term ids are English
+/// words, so an English query meets a case's terms through them; in another
+/// language the index also holds each term's translated label, the only way
+/// a Korean query ("헬스 체크") reaches a term ("health-checks").
+fn add_cases(builder: &mut IndexBuilder, b: &Bundle, n: usize) {
+    let label = |kind: casebook_model::VocabKind, id: &str| b.vocabulary.label(kind, id).to_string();
+    let labels: Option<Labeller<'_>> = match b.lang {
+        Lang::En => None,
+        Lang::Ko => Some(&label),
+    };
+    let start = builder.len();
+    for case in b.cases.iter().skip(start).take(n) {
+        builder.add(case, labels);
+    }
+}
+
+/// Builds a bundle's search index a few cases at a time, so that a page
+/// can build it between frames; see [`Bundle::index_steps`].
+pub struct IndexSteps {
+    builder: IndexBuilder,
+}
+
+impl IndexSteps {
+    /// Indexes up to `n` more of `bundle`'s cases. Returns true once every
+    /// case is in and [`Bundle::index`] is ready (at once if it already was).
+    pub fn step(&mut self, bundle: &Bundle, n: usize) -> bool {
+        if bundle.index.get().is_some() {
+            return true;
+        }
+        add_cases(&mut self.builder, bundle, n);
+        if self.builder.len() < bundle.cases.len() {
+            return false;
+        }
+        let index = std::mem::take(&mut self.builder).finish(&bundle.cases);
+        // Only this bundle's own cases went in, so whichever index is set is the same.
+        let _ = bundle.index.set(index);
+        true
     }
 }
 
@@ -314,7 +343,22 @@ impl Bundle {
     /// The search index over the cases, built from them on first use: it
     /// is derived from data already checked, so it cannot disagree with them.
     pub fn index(&self) -> &Index {
-        self.index.get_or_init(|| index_for(&self.cases, &self.vocabulary, self.lang))
+        self.index.get_or_init(|| {
+            let mut builder = IndexBuilder::default();
+            add_cases(&mut builder, self, usize::MAX);
+            builder.finish(&self.cases)
+        })
+    }
+
+    /// Whether [`Bundle::index`] has been built already.
+    pub fn is_indexed(&self) -> bool {
+        self.index.get().is_some()
+    }
+
+    /// The search index, built in steps: call [`IndexSteps::step`] with
+    /// this bundle until it returns true. The same index as [`Bundle::index`].
+    pub fn index_steps(&self) -> IndexSteps {
+        IndexSteps { builder: IndexBuilder::default() }
     }
 
     /// Builds the English bundle from validated cases: index, relations and layout.
@@ -602,6 +646,27 @@ mod tests {
         let u = Bundle::decode_head(&unrelated.encode_parts().0).unwrap();
         assert_eq!((&u.cases, u.lang), (&h.cases, h.lang));
         assert!(unrelated.related.iter().all(Vec::is_empty) && unrelated.layout.len() == 2);
+    }
+
+    #[test]
+    fn the_index_built_in_steps_is_the_index_built_at_once() {
+        use casebook_model::{CaseText, Term};
+        let cases: Vec<Case> = (0..7)
+            .map(|i| Case { ko: Some(CaseText { title: format!("파드 재시작 {i}"), ..CaseText::default() }), ..full_case(&format!("c{i}")) })
+            .collect();
+        let vocab = Vocabulary { symptom: vec![Term { id: "timeouts".into(), label: "timeouts".into(), label_ko: Some("시간 초과".into()), ..Term::default() }], ..Vocabulary::default() };
+        for lang in [Lang::En, Lang::Ko] {
+            let whole = Bundle::build_in(cases.clone(), vocab.clone(), "2026-12-01", lang);
+            let stepped = Bundle::decode(&whole.encode()).unwrap();
+            let mut steps = stepped.index_steps();
+            let mut calls = 1;
+            while !steps.step(&stepped, 3) {
+                calls += 1;
+            }
+            assert_eq!(calls, 3, "7 cases, 3 at a time");
+            assert_eq!(stepped.index(), whole.index(), "{lang:?}");
+            assert!(stepped.is_indexed() && stepped.index_steps().step(&stepped, 1), "a built index needs no more steps");
+        }
     }
 
     #[test]

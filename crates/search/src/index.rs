@@ -169,7 +169,8 @@ fn read_varint(bytes: &[u8], pos: &mut usize) -> Option<u32> {
 }
 
 /// A term's display label, by kind and id.
-type Labeller<'a> = &'a dyn Fn(casebook_model::VocabKind, &str) -> String;
+/// A term's label in the index's language, by vocabulary kind and id.
+pub type Labeller<'a> = &'a dyn Fn(casebook_model::VocabKind, &str) -> String;
 
 /// The text of each field of a case, as indexed; with `labels`, the Terms
 /// field also holds each term's label.
@@ -219,44 +220,57 @@ impl std::hash::Hasher for Fnv {
 /// One document in a term's list while building: (doc, field mask, term frequency).
 type Posting = (u32, u8, u32);
 
-impl Index {
-    /// Builds the index over `cases`; document numbers are slice positions.
-    pub fn build(cases: &[Case]) -> Self {
-        Self::build_with(cases, None)
+/// An index built a few cases at a time ([`IndexBuilder::add`] in case
+/// order, then [`IndexBuilder::finish`]), so that a page can build it between
+/// frames instead of in one long task. Gives the same index as [`Index::build`].
+#[derive(Default)]
+pub struct IndexBuilder {
+    // The app builds this in the browser, so it avoids ordered maps:
+    // documents arrive in order, so each term's list is already sorted by doc.
+    map: std::collections::HashMap<String, Vec<Posting>, std::hash::BuildHasherDefault<Fnv>>,
+    doc_len: Vec<u16>,
+}
+
+impl IndexBuilder {
+    /// How many cases have been added.
+    pub fn len(&self) -> usize {
+        self.doc_len.len()
     }
 
-    /// Builds the index with each term's label in the Terms field, for a
-    /// locale whose words are not the English of the term ids.
-    pub fn build_labelled(cases: &[Case], label: impl Fn(casebook_model::VocabKind, &str) -> String) -> Self {
-        Self::build_with(cases, Some(&label))
+    /// Whether no case has been added.
+    pub fn is_empty(&self) -> bool {
+        self.doc_len.is_empty()
     }
 
-    fn build_with(cases: &[Case], labels: Option<Labeller<'_>>) -> Self {
-        // The app builds this when the bundle loads, so it avoids ordered maps:
-        // documents arrive in order, so each term's list is already sorted by doc.
-        let mut map: std::collections::HashMap<String, Vec<Posting>, std::hash::BuildHasherDefault<Fnv>> = std::collections::HashMap::default();
-        let mut doc_len = Vec::with_capacity(cases.len());
-        for (doc, case) in cases.iter().enumerate() {
-            let doc = doc as u32;
-            let mut len = 0usize;
-            for_each_field_text(case, labels, |field, text| {
-                for_each_token(text, |term, _, _| {
-                    len += 1;
-                    let list = match map.get_mut(term) {
-                        Some(list) => list,
-                        None => map.entry(term.to_string()).or_default(),
-                    };
-                    match list.last_mut() {
-                        Some(last) if last.0 == doc => {
-                            last.1 |= 1 << field as u8;
-                            last.2 += 1;
-                        }
-                        _ => list.push((doc, 1 << field as u8, 1)),
+    /// Adds the next case (document number [`IndexBuilder::len`]); with
+    /// `labels`, the Terms field also holds each term's label.
+    pub fn add(&mut self, case: &Case, labels: Option<Labeller<'_>>) {
+        let doc = self.doc_len.len() as u32;
+        let map = &mut self.map;
+        let mut len = 0usize;
+        for_each_field_text(case, labels, |field, text| {
+            for_each_token(text, |term, _, _| {
+                len += 1;
+                let list = match map.get_mut(term) {
+                    Some(list) => list,
+                    None => map.entry(term.to_string()).or_default(),
+                };
+                match list.last_mut() {
+                    Some(last) if last.0 == doc => {
+                        last.1 |= 1 << field as u8;
+                        last.2 += 1;
                     }
-                });
+                    _ => list.push((doc, 1 << field as u8, 1)),
+                }
             });
-            doc_len.push(u16::try_from(len).unwrap_or(u16::MAX));
-        }
+        });
+        self.doc_len.push(u16::try_from(len).unwrap_or(u16::MAX));
+    }
+
+    /// The index over `cases`, which must be the cases added, in order.
+    pub fn finish(self, cases: &[Case]) -> Index {
+        let IndexBuilder { map, doc_len } = self;
+        debug_assert_eq!(doc_len.len(), cases.len(), "finish takes the cases that were added");
         let mut terms: Vec<(String, Vec<Posting>)> = map.into_iter().collect();
         terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut index = Index { doc_len, facets: facets::FacetTable::build(cases), ..Index::default() };
@@ -280,6 +294,27 @@ impl Index {
             }
         }
         index
+    }
+}
+
+impl Index {
+    /// Builds the index over `cases`; document numbers are slice positions.
+    pub fn build(cases: &[Case]) -> Self {
+        Self::build_with(cases, None)
+    }
+
+    /// Builds the index with each term's label in the Terms field, for a
+    /// locale whose words are not the English of the term ids.
+    pub fn build_labelled(cases: &[Case], label: impl Fn(casebook_model::VocabKind, &str) -> String) -> Self {
+        Self::build_with(cases, Some(&label))
+    }
+
+    fn build_with(cases: &[Case], labels: Option<Labeller<'_>>) -> Self {
+        let mut builder = IndexBuilder::default();
+        for case in cases {
+            builder.add(case, labels);
+        }
+        builder.finish(cases)
     }
 
     /// Number of documents indexed.

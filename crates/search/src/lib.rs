@@ -26,7 +26,7 @@ mod snippet;
 mod tokenize;
 
 pub use facets::{FacetCount, FacetKind};
-pub use index::{Field, Hit, Index, Query, SearchResults, FACET_VALUES, PAGE_SIZE};
+pub use index::{Field, Hit, Index, IndexBuilder, Labeller, Query, SearchResults, FACET_VALUES, PAGE_SIZE};
 pub use snippet::{snippet, Snippet};
 pub use tokenize::{normalize_term, tokenize, within_one_edit, Token};
 
