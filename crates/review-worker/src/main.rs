@@ -23,23 +23,47 @@ mod worker {
 
     /// The Kubernetes schema table (`crates/rules/schema/k8s.schema`), fetched
     /// when the first review runs, not with the app.
-    pub const SCHEMA_URL: &str = "/k8s.schema";
+    pub(crate) const SCHEMA_URL: &str = "/k8s.schema";
 
     thread_local! {
         /// The parsed table, or why it could not be loaded.
         static SCHEMA: std::cell::RefCell<Option<Result<&'static casebook_rules::Schema, casebook_rules::Msg>>> = const { std::cell::RefCell::new(None) };
+        /// Whether a task is loading the table now.
+        static LOADING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
-    /// Loads the schema table once per worker. A table that cannot be loaded
-    /// (offline before it was cached, a corrupt file) leaves schema validation
-    /// off, and each review says so.
+    /// Resolves after a short timeout, for a task that waits on another.
+    async fn pause() {
+        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            if scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 2).is_err() {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
+
+    /// Loads the schema table once per worker: the worker starts loading it
+    /// as soon as it runs, so that the first review (a paste made once the
+    /// page is open) does not wait for it; a review that comes sooner waits
+    /// for that same load. A table that cannot be loaded (offline before it
+    /// was cached, a corrupt file) leaves schema validation off, and each
+    /// review says so.
     async fn schema() -> Result<&'static casebook_rules::Schema, casebook_rules::Msg> {
-        if let Some(s) = SCHEMA.with(|c| c.borrow().clone()) {
-            return s;
+        loop {
+            if let Some(s) = SCHEMA.with(|c| c.borrow().clone()) {
+                return s;
+            }
+            if !LOADING.with(std::cell::Cell::get) {
+                break;
+            }
+            pause().await;
         }
+        LOADING.with(|l| l.set(true));
         let loaded = fetch_text(SCHEMA_URL).await.and_then(|t| casebook_rules::Schema::parse(&t).map_err(|e| casebook_rules::msg!("the schema table is unreadable ({e})", "스키마 표를 읽을 수 없다({e})")));
         let loaded = loaded.map(|s| &*Box::leak(Box::new(s)));
         SCHEMA.with(|c| *c.borrow_mut() = Some(loaded.clone()));
+        LOADING.with(|l| l.set(false));
         loaded
     }
 
@@ -102,7 +126,18 @@ mod worker {
         let ready = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&ready, &"ready".into(), &JsValue::TRUE);
         let _ = scope.post_message(&ready);
+        // Warm up while the page is still being read: load the schema table,
+        // then review a small manifest once and drop the result, so that the
+        // reader's first review runs code the engine has already compiled.
+        wasm_bindgen_futures::spawn_local(async {
+            let schema = schema().await;
+            let _ = casebook_rules::review_configured(WARM_UP, None, None, schema.ok(), casebook_model::BUILD_LANG.unwrap_or_default());
+        });
     }
+
+    /// The warm-up review's input: a few common kinds, each with something
+    /// for the rules and the schema check to look at.
+    const WARM_UP: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: warm}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n        - name: web\n          image: example.com/web:latest\n          ports: [{containerPort: 8080}]\n          resources: {limits: {memory: 64Mi}}\n          livenessProbe: {httpGet: {path: /healthz, port: 8080}}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: warm}\nspec: {selector: {app: web}, ports: [{port: 80, targetPort: 8080}]}\n---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: warm}\nspec: {maxUnavailable: 0, selector: {matchLabels: {app: web}}}\n---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: web, namespace: warm}\nspec:\n  rules:\n    - host: web.example.com\n      http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}]}\n";
 }
 
 fn main() {
