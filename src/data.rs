@@ -12,9 +12,6 @@ use std::sync::Arc;
 /// The loaded library, shared read-only through context.
 pub type Library = Arc<Bundle>;
 
-/// Where the English bundle's head is served from (copied into the site by the build).
-pub const BUNDLE_URL: &str = "/casebook.bin";
-
 /// The library as it arrives, in context: the head, and the complete library
 /// once its body has loaded (`None` until then).
 #[derive(Clone, Copy)]
@@ -28,8 +25,19 @@ impl Arrival {
     /// The whole library, or why it could not load; `None` while its body
     /// downloads. A body still held from another locale's head doesn't count.
     pub(crate) fn complete(&self) -> Option<Result<Library, String>> {
+        self.full.get().filter(|f| f.as_ref().map_or(true, |f| self.completes_head(f)))
+    }
+
+    /// The whole library if it has loaded and its search index is built
+    /// already, read without tracking (for a page's initial state).
+    pub(crate) fn indexed_untracked(&self) -> Option<Library> {
+        self.full.get_untracked().and_then(Result::ok).filter(|f| f.is_indexed() && self.completes_head(f))
+    }
+
+    /// Whether `full` is this head's library, not one held from another locale.
+    fn completes_head(&self, full: &Library) -> bool {
         let head = self.head.get_value();
-        self.full.get().filter(|f| f.as_ref().map_or(true, |f| f.lang == head.lang && f.built == head.built))
+        full.lang == head.lang && full.built == head.built
     }
 }
 

@@ -74,8 +74,7 @@ pub(crate) fn Home() -> impl IntoView {
     // box keeps answering keys meanwhile (at once it is a 100 ms task).
     let arrival = use_arrival();
     // Back on search with the whole library indexed already: straight to it.
-    let ready = arrival.full.get_untracked().and_then(Result::ok).filter(|f| f.is_indexed() && f.lang == arrival.head.get_value().lang);
-    let indexed = RwSignal::new(ready);
+    let indexed = RwSignal::new(arrival.indexed_untracked());
     Effect::new(move |_| {
         if let Some(Ok(full)) = arrival.complete() {
             leptos::task::spawn_local(async move {
