@@ -94,9 +94,14 @@ pub(crate) fn Home() -> impl IntoView {
     // back and forward) brings its `q` in.
     let url_text = Memo::new(move |_| params.with(|p| p.get("q").unwrap_or_default().chars().take(MAX_QUERY).collect::<String>()));
     let typed = RwSignal::new(url_text.get_untracked());
+    // The text as of the last URL write: what the facet links carry, so that
+    // a keystroke does not rewrite every link (a link brings itself up to
+    // date when it is pressed or focused).
+    let settled = RwSignal::new(typed.get_untracked());
     Effect::new(move |_| {
         let from_url = url_text.get();
         if from_url != typed.get_untracked() {
+            settled.set(from_url.clone());
             typed.set(from_url);
         }
     });
@@ -127,6 +132,7 @@ pub(crate) fn Home() -> impl IntoView {
             return;
         }
         url_due.set_value((latest, false));
+        settled.set(typed.get_untracked());
         let url = search_url(&typed.get_untracked(), &query.get_untracked().filters);
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
@@ -137,8 +143,13 @@ pub(crate) fn Home() -> impl IntoView {
 
     let on_input = move |ev: ev::Event| {
         let text: String = event_target_value(&ev).chars().take(MAX_QUERY).collect();
-        selected.set(None);
-        more.set(false);
+        // Only real changes notify: every result item watches `selected`.
+        if selected.get_untracked().is_some() {
+            selected.set(None);
+        }
+        if more.get_untracked() {
+            more.set(false);
+        }
         typed.set(text);
         // The URL follows once typing pauses; only the latest text is written.
         let stamp = url_due.get_value().0.wrapping_add(1);
@@ -196,37 +207,43 @@ pub(crate) fn Home() -> impl IntoView {
             (res.total, hits)
         })
     });
-    // Keyed by case and snippet: a hit that stays on the list keeps its DOM,
-    // and only its position (class, id) updates.
+    // Keyed by case: a hit that stays on the list keeps its DOM; its
+    // position (class, id) and its snippet update in place.
     let position = move |doc: usize| shown.with(|(_, hits)| hits.iter().position(|(d, _)| *d == doc));
-    let item = move |(doc, snip): (usize, casebook_search::Snippet)| {
+    let item = move |doc: usize| {
         let lib = lib.get_untracked();
         let c = &lib.cases[doc];
         let href = href(&format!("/cases/{}", c.id));
         let title = c.title.clone();
         let is_selected = move || position(doc).is_some_and(|p| selected.get() == Some(p));
+        let snip = Memo::new(move |_| shown.with(|(_, hits)| hits.iter().find(|(d, _)| *d == doc).map(|(_, s)| s.clone())));
         view! {
             <li class=move || if is_selected() { "result selected" } else { "result" }
                 id=move || format!("result-{}", position(doc).unwrap_or(usize::MAX))
                 aria-current=move || is_selected().then_some("true")>
                 <a href=href><span class="result-title">{title}</span></a>
                 <div class="meta">{format!("{} · {}", c.organisation, c.start_date_in(crate::i18n::lang()))}</div>
-                <SnippetView snippet=snip />
+                {move || snip.get().map(|snippet| view! { <SnippetView snippet /> })}
             </li>
         }
     };
+    // Only what changes is redrawn: the count's text, and the list's items.
+    let total = Memo::new(move |_| shown.with(|(total, _)| *total));
+    let empty = Memo::new(move |_| shown.with(|(_, hits)| hits.is_empty()));
     let result_list = move || {
-        let (total, empty) = shown.with(|(total, hits)| (*total, hits.is_empty()));
-        if empty {
+        if empty.get() {
             return view! { <p class="empty" id="no-results">{t("No case matches. Try fewer words or remove a filter.", "일치하는 사례가 없습니다. 검색어를 줄이거나 필터를 해제해 보세요.")}</p> }.into_any();
         }
         view! {
-            <p class="count" aria-live="polite" id="result-count">{match lang().built() {
-                casebook_model::Lang::Ko => format!("사례 {total}건"),
-                casebook_model::Lang::En => format!("{total} case{}", if total == 1 { "" } else { "s" }),
+            <p class="count" aria-live="polite" id="result-count">{move || {
+                let total = total.get();
+                match lang().built() {
+                    casebook_model::Lang::Ko => format!("사례 {total}건"),
+                    casebook_model::Lang::En => format!("{total} case{}", if total == 1 { "" } else { "s" }),
+                }
             }}</p>
             <ol class="results" aria-label=t("Search results", "검색 결과")>
-                <For each=move || shown.with(|(_, hits)| hits.clone()) key=|(doc, snip)| (*doc, snip.clone()) children=item />
+                <For each=move || shown.with(|(_, hits)| hits.iter().map(|(doc, _)| *doc).collect::<Vec<_>>()) key=|doc| *doc children=item />
             </ol>
             {move || (!more.get() && results.with(|r| r.results.len() > FIRST)).then(|| view! {
                 <button class="secondary" id="more-results" on:click=move |_| more.set(true)>
@@ -240,19 +257,18 @@ pub(crate) fn Home() -> impl IntoView {
         .into_any()
     };
 
-    // The facet lists as data, without the typed text: a keystroke that
-    // leaves the counts alone only rewrites the links' query.
+    // The facet lists as data, without the typed text.
+    let filters = Memo::new(move |_| query.with(|q| q.filters.clone()));
     let facet_model = Memo::new(move |_| {
         let lib_facets = lib.get();
-        let filters = query.with(|q| q.filters.clone());
+        let filters = filters.get();
         results.with(|res| {
             FacetKind::ALL
                 .into_iter()
                 .map(|kind| {
                     // The most frequent values, plus any the user filters by (so it can be unset).
                     let cap = if kind == FacetKind::Year { casebook_search::FACET_VALUES } else { 14 };
-                    let values: Vec<(String, String, usize, bool)> = res
-                        .facets
+                    res.facets
                         .iter()
                         .filter(|f| f.kind == kind)
                         .enumerate()
@@ -262,46 +278,59 @@ pub(crate) fn Home() -> impl IntoView {
                             let label = facet_vocab(kind).map_or(f.value.clone(), |vk| lib_facets.vocabulary.label(vk, &f.value).to_string());
                             (f.value.clone(), label, f.count, active)
                         })
-                        .collect();
-                    (kind, values)
+                        .collect::<Vec<_>>()
                 })
                 .collect::<Vec<_>>()
         })
     });
-    let facets = move || {
-        let filters = query.with_untracked(|q| q.filters.clone());
-        facet_model
-            .get()
-            .into_iter()
-            .map(|(kind, values)| {
-                let items = values
-                    .into_iter()
-                    .map(|(value, label, count, active)| {
-                        let mut to = filters.clone();
-                        if active {
-                            to.retain(|(k, v)| !(*k == kind && *v == value));
-                        } else {
-                            to.push((kind, value));
-                        }
-                        view! {
-                            <li>
-                                <a href=move || search_url(&typed.get(), &to) class=if active { "facet active" } else { "facet" }
-                                   aria-current=active.then_some("true")>
-                                    {label} <span class="n">{count}</span>
-                                </a>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <details class="facet-group" open=kind != FacetKind::Organisation>
-                        <summary>{facet_title(kind)}</summary>
-                        <ul>{items}</ul>
-                    </details>
+    // One group per kind, drawn once. A link is kept while its value and
+    // state are (a keystroke moves counts, not the set of links), and only
+    // its count's text is rewritten.
+    let facet_link = move |kind: FacetKind, values: Memo<Vec<(String, String, usize, bool)>>, (value, label, _, active): (String, String, usize, bool)| {
+        let to = {
+            let value = value.clone();
+            move |mut to: Vec<(FacetKind, String)>| {
+                if active {
+                    to.retain(|(k, v)| !(*k == kind && *v == value));
+                } else {
+                    to.push((kind, value.clone()));
                 }
-            })
-            .collect_view()
+                to
+            }
+        };
+        let count = Memo::new(move |_| values.with(|vs| vs.iter().find(|v| v.0 == value && v.3 == active).map_or(0, |v| v.2)));
+        let to_now = to.clone();
+        // Pressed, focused or clicked: the link takes the text typed since
+        // the last URL write, before the browser or the router reads it.
+        let refresh = std::rc::Rc::new(move |ev: &web_sys::Event| {
+            if let Some(a) = ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
+                let _ = a.set_attribute("href", &search_url(&typed.get_untracked(), &to_now(filters.get_untracked())));
+            }
+        });
+        let (on_press, on_focus, on_click) = (refresh.clone(), refresh.clone(), refresh);
+        view! {
+            <li>
+                <a href=move || search_url(&settled.get(), &to(filters.get())) class=if active { "facet active" } else { "facet" }
+                   aria-current=active.then_some("true")
+                   on:pointerdown=move |ev| on_press(&ev) on:focus=move |ev| on_focus(&ev) on:click=move |ev| on_click(&ev)>
+                    {label} <span class="n">{move || count.get()}</span>
+                </a>
+            </li>
+        }
     };
+    let facets = FacetKind::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let values = Memo::new(move |_| facet_model.with(|m| m.get(i).cloned().unwrap_or_default()));
+            view! {
+                <details class="facet-group" open=kind != FacetKind::Organisation>
+                    <summary>{facet_title(kind)}</summary>
+                    <ul><For each=move || values.get() key=|v| (v.0.clone(), v.3) children=move |v| facet_link(kind, values, v) /></ul>
+                </details>
+            }
+        })
+        .collect_view();
 
     view! {
         <section class="search-page">
@@ -313,7 +342,7 @@ pub(crate) fn Home() -> impl IntoView {
                     prop:value=move || query.get().text
                     on:input=on_input on:keydown=on_keydown on:blur=move |_| flush_url(None)
                     aria-controls="results" />
-                {move || (!query.get().filters.is_empty()).then(|| view! { <A href=search_url(&query.get().text, &[]) attr:class="clear">{t("Clear filters", "필터 해제")}</A> })}
+                {move || (!filters.with(Vec::is_empty)).then(|| view! { <A href=move || search_url(&settled.get(), &[]) attr:class="clear">{t("Clear filters", "필터 해제")}</A> })}
             </div>
             <div class="search-layout">
                 <aside class="facets" aria-label=t("Filters", "필터")>{facets}</aside>

@@ -124,6 +124,43 @@ test("search state lives in the URL and survives a reload; keyboard opens a resu
   await page.waitForSelector("#case-title");
 });
 
+test("a facet link carries the text just typed and the filters already chosen", async ({ page }) => {
+  await ready(page);
+  // Clicked straight after typing, before the URL has caught up.
+  await page.fill("#q", "dns");
+  await page.click(".facet-group:has(summary:text-is('Component')) .facet >> nth=0");
+  await page.waitForURL(/[?&]component=/);
+  const first = new URL(page.url());
+  assert(first.searchParams.get("q") === "dns", `the typed text is kept: ${page.url()}`);
+  await page.waitForSelector(".facet.active");
+  // Every other link now adds to that filter, and the active one removes it.
+  const picked = first.searchParams.get("component");
+  const hrefs = await page.$$eval(".facet-group:has(summary:text-is('Cause')) .facet", (as) => as.map((a) => a.getAttribute("href")));
+  assert(hrefs.length > 0, "cause facets are listed");
+  for (const h of hrefs) {
+    const u = new URL(h, "http://x");
+    assert(u.searchParams.get("component") === picked && u.searchParams.has("cause"), `cause link keeps the component filter: ${h}`);
+  }
+  await page.click(".facet.active");
+  await page.waitForURL((u) => !new URL(u).searchParams.has("component"));
+  assert(new URL(page.url()).searchParams.get("q") === "dns", "unsetting keeps the text");
+});
+
+test("results kept across keystrokes update their place and snippet", async ({ page }) => {
+  await ready(page);
+  await page.fill("#q", "dns");
+  await page.waitForSelector("#result-0 mark");
+  await page.fill("#q", "dns outage");
+  await page.waitForFunction(() => [...document.querySelectorAll("#results .result mark")].some((m) => /outage/i.test(m.textContent)));
+  const ids = await page.$$eval("#results .result", (lis) => lis.map((li) => li.id));
+  assert(ids.every((id, i) => id === `result-${i}`), `positions follow the list: ${ids.join(",")}`);
+  await page.fill("#q", "zzzqqxnotaword");
+  await page.waitForSelector("#no-results");
+  await page.fill("#q", "dns");
+  await page.waitForSelector("#result-0 mark");
+  assert((await page.textContent("#result-count")).match(/^\d+ cases?$/), "the count is shown again");
+});
+
 test("typing a prefix and a typo still finds cases, with highlighted snippets", async ({ page }) => {
   await ready(page);
   await page.fill("#q", "dynamo");
