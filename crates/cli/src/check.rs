@@ -18,9 +18,13 @@ fn read_input(path: &str) -> anyhow::Result<String> {
     if path == "-" {
         std::io::stdin().lock().take(limit).read_to_end(&mut bytes).context("cannot read standard input")?;
     } else {
-        std::fs::File::open(path)
-            .with_context(|| format!("cannot open {path}"))?
-            .take(limit)
+        let file = std::fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
+        // Read into a buffer of the file's size: growing by doubling held
+        // up to twice the input at once.
+        if let Ok(meta) = file.metadata() {
+            bytes.reserve_exact(usize::try_from(meta.len().min(limit)).unwrap_or(0));
+        }
+        file.take(limit)
             .read_to_end(&mut bytes)
             .with_context(|| format!("cannot read {path}"))?;
     }

@@ -98,6 +98,7 @@ impl Manifest {
                 return m;
             }
         };
+        m.objects.reserve_exact(docs.len());
         for doc in docs {
             match doc.root {
                 Err(e) => m.errors.push(Problem { line: e.line, column: e.col, message: e.message }),
