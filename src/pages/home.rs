@@ -300,19 +300,20 @@ pub(crate) fn Home() -> impl IntoView {
         };
         let count = Memo::new(move |_| values.with(|vs| vs.iter().find(|v| v.0 == value && v.3 == active).map_or(0, |v| v.2)));
         let to_now = to.clone();
-        // Pressed, focused or clicked: the link takes the text typed since
-        // the last URL write, before the browser or the router reads it.
-        let refresh = std::rc::Rc::new(move |ev: &web_sys::Event| {
+        // Leaving the box writes the URL (and so the links), and a press
+        // leaves it. A click that comes without one (a script, an assistive
+        // tool) still gets the text typed since: the link takes it before
+        // the router reads it.
+        let on_click = move |ev: ev::MouseEvent| {
             if let Some(a) = ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
                 let _ = a.set_attribute("href", &search_url(&typed.get_untracked(), &to_now(filters.get_untracked())));
             }
-        });
-        let (on_press, on_focus, on_click) = (refresh.clone(), refresh.clone(), refresh);
+        };
         view! {
             <li>
                 <a href=move || search_url(&settled.get(), &to(filters.get())) class=if active { "facet active" } else { "facet" }
                    aria-current=active.then_some("true")
-                   on:pointerdown=move |ev| on_press(&ev) on:focus=move |ev| on_focus(&ev) on:click=move |ev| on_click(&ev)>
+                   on:click=on_click>
                     {label} <span class="n">{move || count.get()}</span>
                 </a>
             </li>
