@@ -112,6 +112,9 @@ struct Scratch {
     seen_now: Vec<u32>,
     bits: Vec<u64>,
     posts: Vec<(u32, u8, u8)>,
+    /// Whether `total`, `matched`, `best` and `bits` are all zero: a query
+    /// zeroes only the documents it touched, instead of all of them.
+    clean: bool,
 }
 
 thread_local! {
@@ -441,7 +444,7 @@ impl Index {
             let all = (0..n_docs).filter(|&d| allowed(d)).map(|d| Entry { doc: d as u32, matched: 0, score: 0.0, terms: 0 }).collect();
             (all, Vec::new())
         } else {
-            self.score(&words, query.text.ends_with(char::is_whitespace), &allowed)
+            self.score(&words, query.text.ends_with(char::is_whitespace), allowed)
         };
         // An exact id or alias (`IL-0346`) goes first; ids never contain spaces.
         let mut first = None;
@@ -508,21 +511,27 @@ impl Index {
 
     /// Scores every allowed document matching any query word; also returns
     /// the dictionary terms the words expanded to.
-    fn score(&self, words: &[String], trailing_space: bool, allowed: &dyn Fn(usize) -> bool) -> (Vec<Entry>, Vec<usize>) {
+    fn score(&self, words: &[String], trailing_space: bool, allowed: impl Fn(usize) -> bool) -> (Vec<Entry>, Vec<usize>) {
         let n_docs = self.doc_count();
         let n = n_docs as f32;
-        let avgdl = (self.doc_len.iter().map(|&l| f32::from(l)).sum::<f32>() / n.max(1.0)).max(1.0);
+        // Summed as integers: exact, and a vectorised loop at 50,000 documents.
+        let avgdl = (self.doc_len.iter().map(|&l| u64::from(l)).sum::<u64>() as f32 / n.max(1.0)).max(1.0);
         SCRATCH.with_borrow_mut(|scratch| {
-            let Scratch { total, matched, best, seen_now, bits, posts } = scratch;
+            let Scratch { total, matched, best, seen_now, bits, posts, clean } = scratch;
             // Dense accumulators: total score, matched-word count, and best score of the current word.
-            for v in [&mut *total, &mut *best] {
-                v.clear();
-                v.resize(n_docs, 0.0);
+            if !*clean || total.len() != n_docs {
+                for v in [&mut *total, &mut *best] {
+                    v.clear();
+                    v.resize(n_docs, 0.0);
+                }
+                matched.clear();
+                matched.resize(n_docs, 0);
+                bits.clear();
+                bits.resize(n_docs, 0);
             }
-            matched.clear();
-            matched.resize(n_docs, 0);
-            bits.clear();
-            bits.resize(n_docs, 0);
+            // Until the touched documents are zeroed again below (a panic in
+            // between leaves it false, and the next query zeroes everything).
+            *clean = false;
             let mut touched: Vec<u32> = Vec::new();
             let mut word_terms: Vec<usize> = Vec::new();
             // Sum of field weights for every field mask.
@@ -565,8 +574,17 @@ impl Index {
                     best[d] = 0.0;
                 }
             }
-            let entries =
-                touched.into_iter().map(|doc| Entry { doc, matched: matched[doc as usize], score: total[doc as usize], terms: bits[doc as usize] }).collect();
+            let entries: Vec<Entry> = touched
+                .into_iter()
+                .map(|doc| {
+                    let d = doc as usize;
+                    let e = Entry { doc, matched: matched[d], score: total[d], terms: bits[d] };
+                    (total[d], matched[d], bits[d]) = (0.0, 0, 0);
+                    e
+                })
+                .collect();
+            // `best` is zeroed after each word; every document with a bit set was touched.
+            *clean = true;
             (entries, word_terms)
         })
     }
@@ -593,6 +611,30 @@ fn split_words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_gives_the_same_results_after_other_queries_and_other_indexes() {
+        let case = |id: &str, title: &str, summary: &str| Case { id: id.into(), title: title.into(), summary: summary.into(), ..Case::default() };
+        let cases = vec![
+            case("a", "etcd quorum lost", "dns failed after the etcd quorum was lost"),
+            case("b", "dns outage", "a dns change took resolvers down"),
+            case("c", "certificate expired", "an expired certificate broke dns over tls"),
+        ];
+        let small = vec![case("x", "dns", "dns dns")];
+        let (index, other) = (Index::build(&cases), Index::build(&small));
+        let q = |t: &str| Query::text(t).page();
+        // A thread of its own has fresh working memory.
+        let fresh = std::thread::scope(|s| s.spawn(|| index.search(&cases, &q("dns quorum"))).join().unwrap());
+        for (i, other_query) in ["etcd", "certificate dns", "zzz", "dns"].into_iter().enumerate() {
+            let _ = index.search(&cases, &q(other_query));
+            if i % 2 == 1 {
+                let _ = other.search(&small, &q(other_query));
+                let _ = index.search(&cases, &q(other_query));
+            }
+            let again = index.search(&cases, &q("dns quorum"));
+            assert_eq!(again.results.iter().map(|h| (h.doc, h.matched_terms, h.score)).collect::<Vec<_>>(), fresh.results.iter().map(|h| (h.doc, h.matched_terms, h.score)).collect::<Vec<_>>(), "after {other_query}");
+        }
+    }
 
     #[test]
     fn postings_round_trip_masks_and_frequencies_past_the_packed_range() {
