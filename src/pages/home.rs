@@ -95,8 +95,8 @@ pub(crate) fn Home() -> impl IntoView {
     let url_text = Memo::new(move |_| params.with(|p| p.get("q").unwrap_or_default().chars().take(MAX_QUERY).collect::<String>()));
     let typed = RwSignal::new(url_text.get_untracked());
     // The text as of the last URL write: what the facet links carry, so that
-    // a keystroke does not rewrite every link (a link brings itself up to
-    // date when it is pressed or focused).
+    // a keystroke does not rewrite every link (a clicked link takes the
+    // latest text itself).
     let settled = RwSignal::new(typed.get_untracked());
     Effect::new(move |_| {
         let from_url = url_text.get();

@@ -467,31 +467,11 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
 }
 
 /// Orders findings by place, then rule, keeping the order of equal ones.
-/// It sorts their indices and moves each finding once: sorting the findings
-/// themselves needs scratch space for half of them, which was the peak of a
-/// large review.
+/// `sort_by_cached_key` sorts (key, index) pairs and then moves each finding
+/// once: sorting the findings themselves needs scratch space for half of
+/// them, which was the peak of a large review.
 fn sort_findings(findings: &mut [Finding]) {
-    let key = |f: &Finding| (f.line, f.column, f.rule);
-    let Ok(n) = u32::try_from(findings.len()) else {
-        findings.sort_by(|a, b| key(a).cmp(&key(b)));
-        return;
-    };
-    // `order[i]` is the index of the finding that belongs at `i`.
-    let mut order: Vec<u32> = (0..n).collect();
-    order.sort_by(|&a, &b| key(&findings[a as usize]).cmp(&key(&findings[b as usize])));
-    // Walk each cycle of the permutation, swapping along it.
-    for start in 0..findings.len() {
-        let mut at = start;
-        while order[at] != u32::MAX {
-            let from = order[at] as usize;
-            order[at] = u32::MAX;
-            if from == start {
-                break;
-            }
-            findings.swap(at, from);
-            at = from;
-        }
-    }
+    findings.sort_by_cached_key(|f| (f.line, f.column, f.rule));
 }
 
 #[cfg(test)]
