@@ -57,6 +57,68 @@ fn start_worker() -> Option<web_sys::Worker> {
 /// review doesn't block the page while thousands of items are laid out.
 const SHOWN_FINDINGS: usize = 300;
 
+/// Text pasted, opened or restored above this size is held by the page
+/// instead of being put in the text box: Chromium took about a second to lay
+/// out 1 MB of YAML in the box (measured on this project's machine), longer
+/// than the review itself.
+const HOLD_BYTES: usize = 256 * 1024;
+
+/// An input too large for its text box, held by the page.
+#[derive(Clone)]
+struct Held {
+    text: std::sync::Arc<str>,
+    lines: usize,
+}
+
+/// One input: its text box, the text loaded into it programmatically, and
+/// the text held instead when that is too large for the box.
+#[derive(Clone, Copy)]
+struct Input {
+    text: RwSignal<String>,
+    held: RwSignal<Option<Held>>,
+    node: NodeRef<Textarea>,
+}
+
+impl Input {
+    fn new() -> Self {
+        Self { text: RwSignal::new(String::new()), held: RwSignal::new(None), node: NodeRef::new() }
+    }
+
+    /// Loads `text` into the box, or holds it when it is too large for one.
+    fn put(self, text: String) {
+        if text.len() > HOLD_BYTES {
+            let lines = text.lines().count();
+            self.held.set(Some(Held { text: text.into(), lines }));
+            self.text.set(String::new());
+        } else {
+            self.held.set(None);
+            self.text.set(text);
+        }
+    }
+
+    /// The input's text now: held, typed into the box, or loaded.
+    fn current(self) -> String {
+        self.held.with_untracked(|h| h.as_ref().map(|h| h.text.to_string())).unwrap_or_else(|| self.node.get_untracked().map_or_else(|| self.text.get_untracked(), |t| t.value()))
+    }
+
+    fn is_held(self) -> bool {
+        self.held.with_untracked(Option::is_some)
+    }
+}
+
+/// The byte offset in `s` of UTF-16 offset `u` (a text box's selection), or
+/// the end of `s`.
+fn utf16_to_byte(s: &str, u: u32) -> usize {
+    let mut n = 0u32;
+    for (i, c) in s.char_indices() {
+        if n >= u {
+            return i;
+        }
+        n += c.len_utf16() as u32;
+    }
+    s.len()
+}
+
 /// Reads the current URL fragment.
 fn fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
@@ -103,23 +165,23 @@ pub(crate) fn CheckPage() -> impl IntoView {
     super::set_title(t("Check manifests", "매니페스트 검사"));
     let lib = use_library();
     let lang = lib.lang;
-    let after = RwSignal::new(String::new());
-    let before = RwSignal::new(String::new());
+    let after_in = Input::new();
+    let before_in = Input::new();
+    let (after, before) = (after_in.text, before_in.text);
     let compare = RwSignal::new(false);
     let report = RwSignal::new(None::<Report>);
     let link_error = RwSignal::new(None::<String>);
     let markdown = RwSignal::new(None::<String>);
     let highlighted = RwSignal::new(None::<(u32, u32)>);
-    let after_ref = NodeRef::<Textarea>::new();
-    let before_ref = NodeRef::<Textarea>::new();
+    let (after_ref, before_ref) = (after_in.node, before_in.node);
     let config_ref = NodeRef::<Textarea>::new();
 
     // A shared link: restore the pasted text from the fragment.
     match decode_fragment(&fragment()) {
         Ok(Some((a, b))) => {
-            after.set(a);
+            after_in.put(a);
             if let Some(b) = b {
-                before.set(b);
+                before_in.put(b);
                 compare.set(true);
             }
         }
@@ -196,14 +258,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
     // The text areas own what the user types; the signals only carry text loaded
     // programmatically (example, file, shared link). Typing never writes a
     // (possibly 20 MB) value back into the DOM.
-    let current = move |r: NodeRef<Textarea>, fallback: RwSignal<String>| r.get_untracked().map_or_else(|| fallback.get_untracked(), |t| t.value());
     // Pending instant reviews: each input bumps it, and so does every review,
     // so a timer set before a review (the button, a file) does nothing later.
     let typed = StoredValue::new(0u32);
     let run = move || {
         typed.update_value(|n| *n = n.wrapping_add(1));
-        let a = current(after_ref, after);
-        let b = compare.get_untracked().then(|| current(before_ref, before));
+        let a = after_in.current();
+        let b = compare.get_untracked().then(|| before_in.current());
         markdown.set(None);
         // A notice about an earlier link, paste or file no longer applies.
         link_error.set(None);
@@ -212,16 +273,15 @@ pub(crate) fn CheckPage() -> impl IntoView {
             return;
         }
         // Keep the review shareable: the text lives only in the URL fragment.
-        if a.len() + b.as_ref().map_or(0, String::len) <= 512 * 1024 {
-            set_fragment(&encode_fragment(&a, b.as_deref()));
-        }
+        // It is compressed after the review is posted, while the worker runs.
+        let share = a.len() + b.as_ref().map_or(0, String::len) <= 512 * 1024;
         seq.update_value(|n| *n += 1);
         match worker.get_value() {
             Some(w) => {
                 let msg = js_sys::Object::new();
                 let _ = js_sys::Reflect::set(&msg, &"id".into(), &f64::from(seq.get_value()).into());
-                let _ = js_sys::Reflect::set(&msg, &"after".into(), &a.into());
-                let _ = js_sys::Reflect::set(&msg, &"before".into(), &b.map_or(wasm_bindgen::JsValue::NULL, Into::into));
+                let _ = js_sys::Reflect::set(&msg, &"after".into(), &wasm_bindgen::JsValue::from_str(&a));
+                let _ = js_sys::Reflect::set(&msg, &"before".into(), &b.as_deref().map_or(wasm_bindgen::JsValue::NULL, wasm_bindgen::JsValue::from_str));
                 let cfg = config_ref.get_untracked().map(|t| t.value()).filter(|t| !t.trim().is_empty());
                 let _ = js_sys::Reflect::set(&msg, &"config".into(), &cfg.map_or(wasm_bindgen::JsValue::NULL, Into::into));
                 let _ = js_sys::Reflect::set(&msg, &"lang".into(), &lang.code().into());
@@ -239,14 +299,23 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 link_error.set(Some(lang.pick(WORKER_FAILED_EN, WORKER_FAILED_KO).into()));
             }
         }
+        if share {
+            set_fragment(&encode_fragment(&a, b.as_deref()));
+        }
     };
-    if !after.get_untracked().is_empty() {
+    if after_in.is_held() || !after.get_untracked().is_empty() {
         run();
     }
 
-    // Instant review: a pause in typing or a paste reviews the text (the
-    // button stays for keyboard users). Each input restarts the wait.
-    let on_input = move |_: ev::Event| {
+    // Instant review: a paste or a drop reviews the text at once, and a pause
+    // in typing does (the button stays for keyboard users). Each keystroke
+    // restarts the wait.
+    let on_input = move |ev: ev::Event| {
+        let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|v| v.as_string());
+        if matches!(kind.as_deref(), Some("insertFromPaste" | "insertFromDrop")) {
+            run();
+            return;
+        }
         typed.update_value(|n| *n = n.wrapping_add(1));
         let mine = typed.get_value();
         set_timeout(
@@ -260,7 +329,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
         );
     };
 
-    let load_file = move |file: web_sys::File, target: RwSignal<String>| {
+    let load_file = move |file: web_sys::File, target: Input| {
         if file.size() > MAX_INPUT_BYTES as f64 {
             report.set(None);
             let (name, mb, max) = (file.name(), file.size() / 1_048_576.0, MAX_INPUT_BYTES / 1_048_576);
@@ -273,7 +342,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                 Ok(text) => {
-                    target.set(text.as_string().unwrap_or_default());
+                    target.put(text.as_string().unwrap_or_default());
                     link_error.set(None);
                     run();
                 }
@@ -281,13 +350,13 @@ pub(crate) fn CheckPage() -> impl IntoView {
             }
         });
     };
-    let on_drop = move |ev: ev::DragEvent, target: RwSignal<String>| {
+    let on_drop = move |ev: ev::DragEvent, target: Input| {
         ev.prevent_default();
         if let Some(file) = ev.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) {
             load_file(file, target);
         }
     };
-    let on_pick = move |ev: ev::Event, target: RwSignal<String>| {
+    let on_pick = move |ev: ev::Event, target: Input| {
         let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
         if let Some(file) = input.and_then(|i| i.files()).and_then(|f| f.get(0)) {
             load_file(file, target);
@@ -295,8 +364,10 @@ pub(crate) fn CheckPage() -> impl IntoView {
     };
 
     // A paste larger than the review accepts is refused before it reaches the
-    // text area, so the page never has to lay out megabytes of text.
-    let on_paste = move |ev: ev::ClipboardEvent| {
+    // text area, so the page never has to lay out megabytes of text. A large
+    // one is held by the page with what the box already had around it, as
+    // the paste would have left it, and reviewed at once.
+    let on_paste = move |ev: ev::ClipboardEvent, target: Input| {
         let text = ev.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
         if text.len() > MAX_INPUT_BYTES {
             ev.prevent_default();
@@ -306,6 +377,19 @@ pub(crate) fn CheckPage() -> impl IntoView {
                 casebook_model::Lang::En => format!("The pasted text is {mb:.1} MB; Casebook checks at most {max} MB at a time. Split it and check the parts."),
                 casebook_model::Lang::Ko => format!("붙여 넣은 텍스트가 {mb:.1} MB입니다. Casebook은 한 번에 최대 {max} MB까지 검사합니다. 나누어 검사하세요."),
             }));
+        } else if text.len() > HOLD_BYTES {
+            ev.prevent_default();
+            let whole = match target.node.get_untracked() {
+                Some(area) => {
+                    let value = area.value();
+                    let start = area.selection_start().ok().flatten().map_or(value.len(), |u| utf16_to_byte(&value, u));
+                    let end = area.selection_end().ok().flatten().map_or(start, |u| utf16_to_byte(&value, u)).max(start);
+                    format!("{}{text}{}", &value[..start], &value[end..])
+                }
+                None => text,
+            };
+            target.put(whole);
+            run();
         }
     };
 
@@ -341,7 +425,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
             <li class=class data-rule=f.rule.clone() data-line=line.to_string()>
                 <button class="loc" title=lang.pick("Show this line in the input", "입력에서 이 줄 보기") on:click=move |_| {
                     highlighted.set(Some((line, col)));
-                    if let Some(area) = after_ref.get_untracked() { highlight_line(&area, line); }
+                    // A held input has no box to show the line in; the finding's excerpt shows it.
+                    if let (false, Some(area)) = (after_in.is_held(), after_ref.get_untracked()) { highlight_line(&area, line); }
                 }>{format!("{line}:{col}")}</button>
                 " " <span class="sev">{sev}</span> " "
                 <A href=rule_href><code>{rule_text}</code></A>
@@ -444,6 +529,35 @@ pub(crate) fn CheckPage() -> impl IntoView {
         })
     };
 
+    // In place of a box whose input is held: its size, and a way to edit or clear it.
+    let held_panel = move |input: Input, id: &'static str| {
+        move || {
+            input.held.with(|h| h.as_ref().map(|h| (h.text.len(), h.lines))).map(|(bytes, lines)| {
+                let mb = bytes as f64 / 1_048_576.0;
+                view! {
+                    <div class="held" id=format!("{id}-held")>
+                        <p>{match lang.built() {
+                            casebook_model::Lang::En => format!("{mb:.1} MB, {lines} lines, kept by the page instead of the text box, which takes about a second per megabyte to draw. Line numbers in the findings refer to this text."),
+                            casebook_model::Lang::Ko => format!("{mb:.1} MB, {lines}줄. 입력란은 이만한 텍스트를 그리는 데 1 MB당 1초쯤 걸리므로 페이지가 따로 보관합니다. 결과의 줄 번호는 이 텍스트 기준입니다."),
+                        }}</p>
+                        <button class="secondary" id=format!("{id}-edit") on:click=move |_| {
+                            if let Some(h) = input.held.get_untracked() {
+                                input.held.set(None);
+                                input.text.set(h.text.to_string());
+                            }
+                        }>{lang.pick("Edit in the box", "입력란에서 편집")}</button>
+                        " "
+                        <button class="secondary" id=format!("{id}-clear") on:click=move |_| {
+                            input.held.set(None);
+                            input.text.set(String::new());
+                            run();
+                        }>{lang.pick("Clear", "지우기")}</button>
+                    </div>
+                }
+            })
+        }
+    };
+
     view! {
         <section class="check-page">
             <h1>{lang.pick("Check Kubernetes manifests", "Kubernetes 매니페스트 검사")}</h1>
@@ -451,25 +565,29 @@ pub(crate) fn CheckPage() -> impl IntoView {
             {move || link_error.get().map(|e| view! { <p class="input-errors" role="alert" id="link-error">{e}</p> })}
             <div class="check-actions">
                 <label><input type="checkbox" id="compare" prop:checked=move || compare.get() on:change=move |ev| compare.set(event_target_checked(&ev)) />{lang.pick(" Before/after change review", " 변경 전후 비교 리뷰")}</label>
-                <button class="secondary" on:click=move |_| { after.set(EXAMPLE.to_string()); run(); }>{lang.pick("Load an example", "예시 불러오기")}</button>
+                <button class="secondary" on:click=move |_| { after_in.put(EXAMPLE.to_string()); run(); }>{lang.pick("Load an example", "예시 불러오기")}</button>
             </div>
             <div class=move || if compare.get() { "check-inputs two" } else { "check-inputs" }>
                 <Show when=move || compare.get()>
                     <div>
                         <label for="before">{lang.pick("Before (the version running now)", "변경 전 (지금 실행 중인 버전)")}</label>
-                        <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=on_paste on:input=on_input
+                        {held_panel(before_in, "before")}
+                        <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=move |ev| on_paste(ev, before_in) on:input=on_input
+                            hidden=move || before_in.held.with(Option::is_some)
                             on:dragover=|ev: ev::DragEvent| ev.prevent_default()
-                            on:drop=move |ev| on_drop(ev, before)></textarea>
-                        <input type="file" aria-label=lang.pick("Open the before file", "변경 전 파일 열기") accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before) />
+                            on:drop=move |ev| on_drop(ev, before_in)></textarea>
+                        <input type="file" aria-label=lang.pick("Open the before file", "변경 전 파일 열기") accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, before_in) />
                     </div>
                 </Show>
                 <div>
                     <label for="manifest">{move || if compare.get() { lang.pick("After (the change)", "변경 후 (바뀐 버전)") } else { lang.pick("Manifest", "매니페스트") }}</label>
-                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=on_paste on:input=on_input
+                    {held_panel(after_in, "manifest")}
+                    <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=move |ev| on_paste(ev, after_in) on:input=on_input
+                        hidden=move || after_in.held.with(Option::is_some)
                         placeholder="apiVersion: apps/v1\nkind: Deployment\n..."
                         on:dragover=|ev: ev::DragEvent| ev.prevent_default()
-                        on:drop=move |ev| on_drop(ev, after)></textarea>
-                    <input type="file" aria-label=lang.pick("Open a manifest file", "매니페스트 파일 열기") accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after) />
+                        on:drop=move |ev| on_drop(ev, after_in)></textarea>
+                    <input type="file" aria-label=lang.pick("Open a manifest file", "매니페스트 파일 열기") accept=".yaml,.yml,.json,.txt" on:change=move |ev| on_pick(ev, after_in) />
                 </div>
             </div>
             <details class="project-config">

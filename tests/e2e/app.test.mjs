@@ -171,6 +171,20 @@ test("typing a prefix and a typo still finds cases, with highlighted snippets", 
   assert(!(await page.isVisible("#no-results")), "typo still finds results");
 });
 
+test("a paste is reviewed at once, without the pause that typing waits for", async ({ page }) => {
+  await ready(page, "/check");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(BASE).origin });
+  await page.evaluate(() => navigator.clipboard.writeText("apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec: {type: LoadBalancer, selector: {app: web}, ports: [{port: 80}]}\n"));
+  // From here on the page's timers never fire, so a review that appears did not wait for one.
+  await page.evaluate(() => { window.__timers = 0; window.setTimeout = () => ++window.__timers; });
+  await page.focus("#manifest");
+  await page.keyboard.type("# typed first\n");
+  assert((await page.evaluate(() => window.__timers)) > 0, "typing waits for a pause");
+  await page.keyboard.press("Control+V");
+  await page.waitForSelector("#check-summary");
+  assert((await page.textContent("#check-summary")).includes("in 1 object(s)"), "the pasted text was reviewed");
+});
+
 test("the check page reviews pasted YAML with line:col and case links, and highlights a line", async ({ page }) => {
   await ready(page, "/check");
   const yaml = [

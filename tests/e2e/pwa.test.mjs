@@ -214,6 +214,47 @@ test("a large check runs off the main thread: the page paints 'Checking…' whil
   assert(await page.isVisible("#show-all"), "thousands of findings are paged, not all laid out at once");
 });
 
+test("a large paste is held by the page, not drawn in the text box, and is reviewed whole with what the box had around it", async ({ page }) => {
+  await ready(page, BASE, "/check");
+  const doc = (i) => `---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app-${i}}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: app-${i}}}\n  template:\n    metadata: {labels: {app: app-${i}}}\n    spec:\n      containers: [{name: app, image: "registry.example.com/app:${i}"}]\n`;
+  let big = "";
+  for (let i = 0; big.length < 400 * 1024; i++) big += doc(i);
+  // The box holds one document; the caret sits at its end, so the paste lands after it.
+  const head = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: first}\ndata: {k: v}\n";
+  await page.fill("#manifest", head);
+  await page.evaluate(() => { const t = document.getElementById("manifest"); t.setSelectionRange(t.value.length, t.value.length); });
+  const accepted = await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", text);
+    return document.getElementById("manifest").dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, big);
+  assert(accepted === false, "the page takes the large paste itself");
+  await page.waitForSelector("#manifest-held");
+  assert(!(await page.isVisible("#manifest")), "the text box is hidden while its text is held");
+  const lines = (head + big).split("\n").length - 1;
+  assert((await page.textContent("#manifest-held")).includes(`${lines} lines`), "the held text's line count is shown");
+  await page.waitForSelector("#check-summary", { timeout: 60000 });
+  const objects = (big.match(/^kind:/gm) || []).length + 1;
+  assert((await page.textContent("#check-summary")).includes(`in ${objects} object(s)`), "the review covers the box's document and every pasted one");
+  const lastLine = Math.max(...(await page.$$eval(".finding", (fs) => fs.map((f) => Number(f.dataset.line)))));
+  assert(lastLine > 5, "findings point into the pasted text, after the box's document");
+  await page.click("#manifest-edit");
+  await page.waitForSelector("#manifest-held", { state: "detached" });
+  assert((await page.inputValue("#manifest")) === head + big, "editing puts the whole text in the box");
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", text);
+    const t = document.getElementById("manifest");
+    t.setSelectionRange(0, t.value.length);
+    t.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, big);
+  await page.waitForSelector("#manifest-held");
+  assert((await page.textContent("#manifest-held")).includes(`${big.split("\n").length - 1} lines`), "a paste over a selection replaces it");
+  await page.click("#manifest-clear");
+  await page.waitForSelector("#manifest-held", { state: "detached" });
+  assert((await page.inputValue("#manifest")) === "" && !(await page.isVisible("#check-summary")), "clearing empties the input and its findings");
+});
+
 test("accessibility: axe-core finds no serious or critical violations on any page", async ({ page }) => {
   const pages = ["/", "/?q=dns", "/cases/2025-11-05-render-oregon-404", "/graph", "/topics", "/topics/component/dns", "/check", "/rules", "/rules/liveness-remote-dependency", "/about", "/no-such-page", "/ko/", "/ko/cases/2026-09-29-azure-openai-sweden-central", "/ko/check", "/ko/rules/pdb-missing"];
   const failures = [];
