@@ -193,27 +193,41 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const longTasks = await page.evaluate(() => window.__long);
 console.log(`\n## Typing in search (5 rounds of 21 keys; targets: median 16 ms, p95 33 ms, no long task over 50 ms)\n\n- in-page, keystroke to the next frame: median ${median(inPage).toFixed(1)} ms, p95 ${p95(inPage).toFixed(1)} ms, max ${Math.max(...inPage).toFixed(1)} ms (an idle frame by the same method: ${median(idle).toFixed(1)} ms)\n- driver-timed: median ${median(perKey).toFixed(1)} ms, p95 ${p95(perKey).toFixed(1)} ms, max ${Math.max(...perKey).toFixed(1)} ms (a key the page ignores, by the same method: ${median(idleDriver).toFixed(1)} ms)\n- long tasks while typing: ${longTasks.length} (longest ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms)`);
 
-await page.goto(base + "/check");
-await page.waitForSelector("#manifest");
 const doc = (i) => `---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app-${i}, namespace: ns-${i % 9}}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: app-${i}}}\n  template:\n    metadata: {labels: {app: app-${i}}}\n    spec:\n      containers:\n        - name: app\n          image: registry.example.com/app:${i}\n          resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {memory: 128Mi}}\n          readinessProbe: {httpGet: {path: /ready, port: 8080}}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: app-${i}, namespace: ns-${i % 9}}\nspec: {selector: {app: app-${i}}, ports: [{name: http, port: 80}]}\n`;
+// A real paste (the clipboard, then Ctrl+V in the box) into a freshly opened
+// /check, a second after it opened: from the paste event to the next frame
+// with the findings drawn. The page reviews a paste at once; one over 256 KB
+// is held by the page instead of being drawn in the text box.
+await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(base).origin });
+async function pasteToFindings(text) {
+  await page.goto(base + "/check");
+  await page.waitForSelector("#manifest");
+  await page.waitForTimeout(1000);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.focus("#manifest");
+  const done = page.evaluate(() => new Promise((resolve) => {
+    const t = document.getElementById("manifest");
+    t.addEventListener("paste", () => {
+      const t0 = performance.now();
+      const tick = () => (document.querySelector("#check-summary") ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(tick));
+      tick();
+    }, { capture: true, once: true });
+  }));
+  await page.keyboard.press("Control+V");
+  return done;
+}
 let yaml = "";
 for (let i = 0; yaml.length < 1 << 20; i++) yaml += doc(i);
-await page.evaluate((y) => {
-  const t = document.getElementById("manifest");
-  t.value = y;
-  t.dispatchEvent(new Event("input", { bubbles: true }));
-}, yaml);
-const c0 = await page.evaluate(() => performance.now());
-await page.click("#run-check");
-await page.waitForSelector("#check-summary");
-const c1 = await page.evaluate(() => performance.now());
-console.log(`\n## /check on a ${(yaml.length / 1048576).toFixed(1)} MB manifest\n\n- click to findings shown: ${(c1 - c0).toFixed(0)} ms`);
+const bigRuns = [];
+for (let i = 0; i < 3; i++) bigRuns.push(await pasteToFindings(yaml));
+console.log(`\n## /check on a ${(yaml.length / 1048576).toFixed(1)} MB manifest (median of 3; target: 150 ms)\n\n- paste to findings drawn: ${median(bigRuns).toFixed(0)} ms (runs: ${bigRuns.map((x) => x.toFixed(0)).join(", ")})`);
 
-// A typical manifest, about 20 KB, pasted into a freshly opened /check (the
-// page's first review, a second after it opened): from the click to the
-// next frame with the findings drawn, median of 5.
+// A typical manifest, about 20 KB: pasted as above, and, as earlier sessions
+// measured it, put in the box and checked with the button.
 let small = "";
 for (let i = 0; small.length < 20 * 1024; i++) small += doc(i);
+const pasteRuns = [];
+for (let i = 0; i < 5; i++) pasteRuns.push(await pasteToFindings(small));
 const smallRuns = [];
 for (let i = 0; i < 5; i++) {
   await page.goto(base + "/check");
@@ -229,7 +243,7 @@ for (let i = 0; i < 5; i++) {
     tick();
   }), small));
 }
-console.log(`\n## /check on a ${(small.length / 1024).toFixed(0)} KB manifest (first review of a freshly opened page; median of 5)\n\n- click to findings drawn: ${median(smallRuns).toFixed(0)} ms (target: 30 ms)`);
+console.log(`\n## /check on a ${(small.length / 1024).toFixed(0)} KB manifest (first review of a freshly opened page; median of 5; target: 30 ms)\n\n- paste to findings drawn: ${median(pasteRuns).toFixed(0)} ms (runs: ${pasteRuns.map((x) => x.toFixed(0)).join(", ")})\n- put in the box, then the button, to findings drawn: ${median(smallRuns).toFixed(0)} ms`);
 
 for (const q of ["", "?synthetic=1000"]) {
   const g0 = Date.now();
