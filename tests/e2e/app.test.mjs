@@ -206,7 +206,7 @@ test("the check page reviews pasted YAML with line:col and case links, and highl
     return t.value.substring(t.selectionStart, t.selectionEnd);
   });
   assert(sel.includes("pg_isready"), `clicking a finding selects its line, got ${sel}`);
-  assert(page.url().includes("#m="), "the review is kept in the URL fragment");
+  await page.waitForFunction(() => location.hash.startsWith("#m="));
   const shared = page.url();
   await page.goto("about:blank");
   await page.goto(shared);

@@ -253,6 +253,7 @@ test("a large paste is held by the page, not drawn in the text box, and is revie
   await page.click("#manifest-clear");
   await page.waitForSelector("#manifest-held", { state: "detached" });
   assert((await page.inputValue("#manifest")) === "" && !(await page.isVisible("#check-summary")), "clearing empties the input and its findings");
+  assert((await page.evaluate(() => location.hash)) === "", "and the link no longer carries the text");
 });
 
 test("accessibility: axe-core finds no serious or critical violations on any page", async ({ page }) => {

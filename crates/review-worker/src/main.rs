@@ -8,10 +8,12 @@
 //! `scripts/postbuild.py` fills in the file names). Each locale's worker is
 //! built with that locale's feature, so it holds only its own language.
 //!
-//! Protocol: the page posts `{id, after, before, config, lang}` (`config` is
-//! the text of a `.casebook.toml`, or null); the worker answers
+//! Protocol: the page posts `{id, after, before, config, lang, share}`
+//! (`config` is the text of a `.casebook.toml`, or null); the worker answers
 //! `{id, report}`, the report being a postcard-encoded
-//! [`casebook_rules::WireReport`] in a `Uint8Array`. It announces
+//! [`casebook_rules::WireReport`] in a `Uint8Array`. When `share` is true it
+//! then posts `{id, fragment}`, the input compressed for the page's URL
+//! fragment, so the page's thread never compresses a large paste. It announces
 //! `{ready: true}` once it can take work. A panic posts `{crashed: message}`
 //! before the instance dies, so the page can say so instead of waiting; the
 //! message `{debug_panic: true}` provokes one, for the end-to-end test.
@@ -106,6 +108,7 @@ mod worker {
             }
             let config = get("config").and_then(|v| v.as_string());
             let lang = get("lang").and_then(|v| v.as_string()).and_then(|l| casebook_model::Lang::parse(&l)).unwrap_or_default();
+            let share = get("share").is_some_and(|v| v.is_truthy());
             let reply = reply.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let schema = schema().await;
@@ -121,6 +124,12 @@ mod worker {
                 let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
                 let _ = js_sys::Reflect::set(&out, &"report".into(), &js_sys::Uint8Array::from(bytes.as_slice()));
                 let _ = reply.post_message(&out);
+                if share {
+                    let out = js_sys::Object::new();
+                    let _ = js_sys::Reflect::set(&out, &"id".into(), &id);
+                    let _ = js_sys::Reflect::set(&out, &"fragment".into(), &casebook_rules::encode_fragment(&after, before.as_deref()).into());
+                    let _ = reply.post_message(&out);
+                }
             });
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
