@@ -546,7 +546,9 @@ pub(crate) fn CheckPage() -> impl IntoView {
             input.held.with(|h| h.as_ref().map(|h| (h.text.len(), h.lines))).map(|(bytes, lines)| {
                 let mb = bytes as f64 / 1_048_576.0;
                 view! {
-                    <div class="held" id=format!("{id}-held")>
+                    <div class="held" id=format!("{id}-held")
+                        on:dragover=|ev: ev::DragEvent| ev.prevent_default()
+                        on:drop=move |ev| on_drop(ev, input)>
                         <p>{match lang.built() {
                             casebook_model::Lang::En => format!("{mb:.1} MB, {lines} lines, kept by the page instead of the text box, which takes about a second per megabyte to draw. Line numbers in the findings refer to this text."),
                             casebook_model::Lang::Ko => format!("{mb:.1} MB, {lines}줄. 입력란은 이만한 텍스트를 그리는 데 1 MB당 1초쯤 걸리므로 페이지가 따로 보관합니다. 결과의 줄 번호는 이 텍스트 기준입니다."),

@@ -250,6 +250,21 @@ test("a large paste is held by the page, not drawn in the text box, and is revie
   }, big);
   await page.waitForSelector("#manifest-held");
   assert((await page.textContent("#manifest-held")).includes(`${big.split("\n").length - 1} lines`), "a paste over a selection replaces it");
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["apiVersion: v1\nkind: ConfigMap\nmetadata: {name: dropped}\n"], "m.yaml", { type: "text/yaml" }));
+    document.getElementById("manifest-held").dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForSelector("#manifest-held", { state: "detached" });
+  assert((await page.inputValue("#manifest")).includes("name: dropped"), "a file dropped on the held text takes its place");
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", text);
+    const t = document.getElementById("manifest");
+    t.setSelectionRange(0, t.value.length);
+    t.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, big);
+  await page.waitForSelector("#manifest-held");
   await page.click("#manifest-clear");
   await page.waitForSelector("#manifest-held", { state: "detached" });
   assert((await page.inputValue("#manifest")) === "" && !(await page.isVisible("#check-summary")), "clearing empties the input and its findings");
