@@ -3,7 +3,6 @@ use casebook_search::{snippet, FacetKind, Query};
 use leptos::ev;
 use leptos::html::Input;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
@@ -60,6 +59,13 @@ fn facet_title(kind: FacetKind) -> &'static str {
         FacetKind::Platform => t("Platform", "플랫폼"),
         FacetKind::Organisation => t("Organisation", "조직"),
         FacetKind::Year => t("Year", "연도"),
+    }
+}
+
+/// Points the clicked link at `url` before the router reads its `href`.
+fn retarget(ev: &ev::MouseEvent, url: &str) {
+    if let Some(a) = ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
+        let _ = a.set_attribute("href", url);
     }
 }
 
@@ -304,11 +310,7 @@ pub(crate) fn Home() -> impl IntoView {
         // leaves it. A click that comes without one (a script, an assistive
         // tool) still gets the text typed since: the link takes it before
         // the router reads it.
-        let on_click = move |ev: ev::MouseEvent| {
-            if let Some(a) = ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) {
-                let _ = a.set_attribute("href", &search_url(&typed.get_untracked(), &to_now(filters.get_untracked())));
-            }
-        };
+        let on_click = move |ev: ev::MouseEvent| retarget(&ev, &search_url(&typed.get_untracked(), &to_now(filters.get_untracked())));
         view! {
             <li>
                 <a href=move || search_url(&settled.get(), &to(filters.get())) class=if active { "facet active" } else { "facet" }
@@ -343,7 +345,11 @@ pub(crate) fn Home() -> impl IntoView {
                     prop:value=move || query.get().text
                     on:input=on_input on:keydown=on_keydown on:blur=move |_| flush_url(None)
                     aria-controls="results" />
-                {move || (!filters.with(Vec::is_empty)).then(|| view! { <A href=move || search_url(&settled.get(), &[]) attr:class="clear">{t("Clear filters", "필터 해제")}</A> })}
+                // Like a facet link, it takes the text typed since the last URL write when clicked.
+                {move || (!filters.with(Vec::is_empty)).then(|| view! {
+                    <a href=move || search_url(&settled.get(), &[]) class="clear"
+                       on:click=move |ev: ev::MouseEvent| retarget(&ev, &search_url(&typed.get_untracked(), &[]))>{t("Clear filters", "필터 해제")}</a>
+                })}
             </div>
             <div class="search-layout">
                 <aside class="facets" aria-label=t("Filters", "필터")>{facets}</aside>
