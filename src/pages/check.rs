@@ -318,12 +318,12 @@ pub(crate) fn CheckPage() -> impl IntoView {
         run();
     }
 
-    // Instant review: a paste or a drop reviews the text at once, and a pause
-    // in typing does (the button stays for keyboard users). Each keystroke
-    // restarts the wait.
+    // Instant review: a paste reviews the text at once, and a pause in typing
+    // does (the button stays for keyboard users; a dropped file is reviewed
+    // once read). Each keystroke restarts the wait.
     let on_input = move |ev: ev::Event| {
         let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|v| v.as_string());
-        if matches!(kind.as_deref(), Some("insertFromPaste" | "insertFromDrop")) {
+        if kind.as_deref() == Some("insertFromPaste") {
             run();
             return;
         }

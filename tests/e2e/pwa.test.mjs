@@ -214,6 +214,18 @@ test("a large check runs off the main thread: the page paints 'Checking…' whil
   assert(await page.isVisible("#show-all"), "thousands of findings are paged, not all laid out at once");
 });
 
+// A paste event carrying `text` into the manifest box, as a browser sends it
+// (a script's paste inserts nothing by itself); true unless the page took it.
+function paste(page, text, selectAll = false) {
+  return page.evaluate(([text, selectAll]) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", text);
+    const t = document.getElementById("manifest");
+    if (selectAll) t.setSelectionRange(0, t.value.length);
+    return t.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, [text, selectAll]);
+}
+
 test("a large paste is held by the page, not drawn in the text box, and is reviewed whole with what the box had around it", async ({ page }) => {
   await ready(page, BASE, "/check");
   const doc = (i) => `---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app-${i}}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: app-${i}}}\n  template:\n    metadata: {labels: {app: app-${i}}}\n    spec:\n      containers: [{name: app, image: "registry.example.com/app:${i}"}]\n`;
@@ -223,11 +235,7 @@ test("a large paste is held by the page, not drawn in the text box, and is revie
   const head = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: first}\ndata: {k: v}\n";
   await page.fill("#manifest", head);
   await page.evaluate(() => { const t = document.getElementById("manifest"); t.setSelectionRange(t.value.length, t.value.length); });
-  const accepted = await page.evaluate((text) => {
-    const dt = new DataTransfer();
-    dt.setData("text/plain", text);
-    return document.getElementById("manifest").dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, big);
+  const accepted = await paste(page, big);
   assert(accepted === false, "the page takes the large paste itself");
   await page.waitForSelector("#manifest-held");
   assert(!(await page.isVisible("#manifest")), "the text box is hidden while its text is held");
@@ -241,13 +249,7 @@ test("a large paste is held by the page, not drawn in the text box, and is revie
   await page.click("#manifest-edit");
   await page.waitForSelector("#manifest-held", { state: "detached" });
   assert((await page.inputValue("#manifest")) === head + big, "editing puts the whole text in the box");
-  await page.evaluate((text) => {
-    const dt = new DataTransfer();
-    dt.setData("text/plain", text);
-    const t = document.getElementById("manifest");
-    t.setSelectionRange(0, t.value.length);
-    t.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, big);
+  await paste(page, big, true);
   await page.waitForSelector("#manifest-held");
   assert((await page.textContent("#manifest-held")).includes(`${big.split("\n").length - 1} lines`), "a paste over a selection replaces it");
   await page.evaluate(() => {
@@ -257,13 +259,7 @@ test("a large paste is held by the page, not drawn in the text box, and is revie
   });
   await page.waitForSelector("#manifest-held", { state: "detached" });
   assert((await page.inputValue("#manifest")).includes("name: dropped"), "a file dropped on the held text takes its place");
-  await page.evaluate((text) => {
-    const dt = new DataTransfer();
-    dt.setData("text/plain", text);
-    const t = document.getElementById("manifest");
-    t.setSelectionRange(0, t.value.length);
-    t.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, big);
+  await paste(page, big, true);
   await page.waitForSelector("#manifest-held");
   await page.click("#manifest-clear");
   await page.waitForSelector("#manifest-held", { state: "detached" });
