@@ -148,7 +148,7 @@ impl Manifest {
                 _ => None,
             };
             if let Some(Value::Seq(items)) = items {
-                for item in items {
+                for item in items.into_vec() {
                     let line = item.line;
                     self.add(item, line);
                 }
@@ -234,16 +234,16 @@ impl Object {
 
     /// The labels of a workload's pod template, read even when the template
     /// has no `spec` (the labels still say which Services select it).
-    pub fn template_labels(&self) -> Vec<(String, String)> {
+    pub fn template_labels(&self) -> Vec<(&str, &str)> {
         if let Some((_, app, key)) = POD_OWNERS.iter().find(|(k, _, _)| *k == self.kind) {
             // The labels prometheus-operator puts on the pods it creates, and the podMetadata ones.
             let mut labels = vec![
-                ("app.kubernetes.io/name".to_string(), (*app).to_string()),
-                ("app.kubernetes.io/instance".to_string(), self.name.clone()),
-                ("app.kubernetes.io/managed-by".to_string(), "prometheus-operator".to_string()),
-                ((*key).to_string(), self.name.clone()),
+                ("app.kubernetes.io/name", *app),
+                ("app.kubernetes.io/instance", self.name.as_str()),
+                ("app.kubernetes.io/managed-by", "prometheus-operator"),
+                (*key, self.name.as_str()),
             ];
-            labels.extend(self.root.path(&["spec", "podMetadata", "labels"]).map(Node::string_map).unwrap_or_default());
+            labels.extend(self.root.path(&["spec", "podMetadata", "labels"]).map(Node::str_map).unwrap_or_default());
             return labels;
         }
         let meta = match self.kind.as_str() {
@@ -252,7 +252,7 @@ impl Object {
             k if WORKLOADS.contains(&k) => self.root.path(&["spec", "template", "metadata"]),
             _ => None,
         };
-        meta.and_then(|m| m.get("labels")).map(Node::string_map).unwrap_or_default()
+        meta.and_then(|m| m.get("labels")).map(Node::str_map).unwrap_or_default()
     }
 
     /// Desired replicas for scalable workloads (Kubernetes defaults to 1).
@@ -296,17 +296,17 @@ impl Object {
 }
 
 /// Whether a label selector (`matchLabels`-style map) selects these labels.
-pub(crate) fn selects(selector: &[(String, String)], labels: &[(String, String)]) -> bool {
+pub(crate) fn selects(selector: &[(&str, &str)], labels: &[(&str, &str)]) -> bool {
     !selector.is_empty() && selector.iter().all(|(k, v)| labels.iter().any(|(lk, lv)| lk == k && lv == v))
 }
 
 /// A workload's label selector: `spec.selector.matchLabels`, or `spec.selector` for Services.
-pub(crate) fn match_labels(obj: &Object) -> Vec<(String, String)> {
+pub(crate) fn match_labels(obj: &Object) -> Vec<(&str, &str)> {
     let sel = obj.root.path(&["spec", "selector"]);
     match sel.and_then(|s| s.get("matchLabels")) {
-        Some(ml) => ml.string_map(),
+        Some(ml) => ml.str_map(),
         // Services and OpenShift DeploymentConfigs select with a plain label map.
-        None if obj.kind == "Service" || obj.kind == "DeploymentConfig" => sel.map(Node::string_map).unwrap_or_default(),
+        None if obj.kind == "Service" || obj.kind == "DeploymentConfig" => sel.map(Node::str_map).unwrap_or_default(),
         None => Vec::new(),
     }
 }

@@ -39,12 +39,14 @@ pub struct Finding {
     pub resource: Resource,
     /// What is wrong here.
     pub message: String,
-    /// Cases the rule is grounded in.
-    pub cases: Vec<&'static str>,
+    /// Cases the rule is grounded in (the rule's own list, not a copy).
+    pub cases: &'static [&'static str],
     /// The source line, with Secret values redacted.
     pub frame: String,
-    /// What to change: one sentence, and the YAML to apply where it is mechanical.
-    pub fix: String,
+    /// What to change: one sentence, and the YAML to apply where it is
+    /// mechanical. The rule's own text unless the finding words its own, so
+    /// thousands of findings of one rule share one fix.
+    pub fix: std::borrow::Cow<'static, str>,
     /// Further places in the same object with the same cause (one finding per
     /// object and cause; these are its other instances).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -235,7 +237,7 @@ fn secret_spans(text: &str, starts: &[u32], objects: &[Object]) -> Vec<Span> {
         if o.kind == "Secret" {
             for key in ["data", "stringData"] {
                 for (k, v) in o.root.get(key).map(Node::entries).unwrap_or_default() {
-                    if matches!(v.value, crate::yaml::Value::Scalar { .. }) {
+                    if matches!(v.value, crate::yaml::Value::Scalar(_)) {
                         value_spans(text, starts, k.col, v, &mut out);
                     }
                 }
@@ -357,9 +359,9 @@ fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &s
             column: primary.column,
             resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
             message: primary.message.into_lang(lang),
-            cases: Vec::new(),
+            cases: &[],
             frame: frame_of(after, starts, primary.line, spans),
-            fix: primary.fix.map_or_else(|| fix.to_string(), |f| f.into_lang(lang)),
+            fix: primary.fix.map_or(std::borrow::Cow::Borrowed(fix), |f| f.into_lang(lang).into()),
             also: group.map(|p| Instance { line: p.line, column: p.column, message: p.message.into_lang(lang) }).collect(),
             suppressed: suppression(obj, id),
         });
@@ -451,9 +453,9 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 column: primary.column,
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
                 message: primary.message.into_lang(lang),
-                cases: rule.cases.to_vec(),
+                cases: rule.cases,
                 frame: frame_of(after, &starts, primary.line, &spans),
-                fix: primary.fix.map_or_else(|| rule.fix_in(lang).to_string(), |f| f.into_lang(lang)),
+                fix: primary.fix.map_or(std::borrow::Cow::Borrowed(rule.fix_in(lang)), |f| f.into_lang(lang).into()),
                 also,
                 suppressed: suppression(obj, rule.id),
             });
@@ -486,9 +488,9 @@ mod tests {
             column,
             resource: Resource { kind: "Deployment".into(), name: "web".into(), namespace: None },
             message: message.into(),
-            cases: Vec::new(),
+            cases: &[],
             frame: String::new(),
-            fix: String::new(),
+            fix: "".into(),
             also: Vec::new(),
             suppressed: None,
         }

@@ -222,7 +222,7 @@ pub struct Input<'a> {
     pub objects: &'a [Object],
     /// The previous version, in a before/after review.
     pub before: Option<&'a [Object]>,
-    pub(crate) lookup: &'a crate::rules::Lookup,
+    pub(crate) lookup: &'a crate::rules::Lookup<'a>,
 }
 
 /// A finding as a rule emits it, before the runner adds rule metadata.

@@ -281,9 +281,9 @@ impl Schema {
             let got = match &node.value {
                 Value::Map(_) => msg!("a mapping", "매핑"),
                 Value::Seq(_) => msg!("a list", "리스트"),
-                Value::Scalar { text, quoted } => {
+                Value::Scalar(text) => {
                     let shown: String = text.chars().take(40).collect();
-                    if *quoted { msg!("the string \"{shown}\"", "문자열 \"{shown}\"") } else { Msg::verbatim(format!("`{shown}`")) }
+                    if text.quoted() { msg!("the string \"{shown}\"", "문자열 \"{shown}\"") } else { Msg::verbatim(format!("`{shown}`")) }
                 }
                 Value::Null => Msg::verbatim("null"),
             };
@@ -293,12 +293,12 @@ impl Schema {
         };
         match ty {
             Ty::Any | Ty::IntOrStr | Ty::Quantity => {
-                if !matches!(node.value, Value::Scalar { .. }) && !matches!(ty, Ty::Any) {
+                if !matches!(node.value, Value::Scalar(_)) && !matches!(ty, Ty::Any) {
                     wrong(out, path, Want::NumberOrString);
                 }
             }
             Ty::Str => match &node.value {
-                Value::Scalar { text, quoted: false } if is_bool(text) || is_number(text) => {
+                Value::Scalar(text) if !text.quoted() && (is_bool(text) || is_number(text)) => {
                     out.push(Problem {
                         check: 1,
                         line: node.line,
@@ -312,19 +312,19 @@ impl Schema {
                         severity: None,
                     });
                 }
-                Value::Scalar { .. } => {}
+                Value::Scalar(_) => {}
                 _ => wrong(out, path, Want::String),
             },
             Ty::Int => match &node.value {
-                Value::Scalar { text, quoted: false } if text.trim().parse::<i64>().is_ok() => {}
+                Value::Scalar(text) if !text.quoted() && text.trim().parse::<i64>().is_ok() => {}
                 _ => wrong(out, path, Want::Integer),
             },
             Ty::Num => match &node.value {
-                Value::Scalar { text, quoted: false } if is_number(text) => {}
+                Value::Scalar(text) if !text.quoted() && is_number(text) => {}
                 _ => wrong(out, path, Want::Number),
             },
             Ty::Bool => match &node.value {
-                Value::Scalar { text, quoted: false } if is_bool(text) => {}
+                Value::Scalar(text) if !text.quoted() && is_bool(text) => {}
                 _ => wrong(out, path, Want::Bool),
             },
             Ty::OpenObj => {

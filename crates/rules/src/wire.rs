@@ -62,7 +62,7 @@ fn finding(f: &Finding) -> WireFinding {
         cases: f.cases.iter().map(|c| (*c).to_string()).collect(),
         frame: f.frame.clone(),
         suppressed: f.suppressed.clone(),
-        fix: f.fix.clone(),
+        fix: f.fix.to_string(),
         also: f.also.clone(),
     }
 }

@@ -108,7 +108,7 @@ fn findings_read_in_korean_and_keep_every_value() {
             assert_eq!(en.findings.len(), ko.findings.len(), "{id}/{name}");
             for (e, k) in en.findings.iter().zip(&ko.findings) {
                 assert_eq!((e.rule, e.line, e.column, e.severity), (k.rule, k.line, k.column, k.severity), "{id}/{name}");
-                for (what, en_text, ko_text) in [("message", &e.message, &k.message), ("fix", &e.fix, &k.fix)] {
+                for (what, en_text, ko_text) in [("message", e.message.as_str(), k.message.as_str()), ("fix", &*e.fix, &*k.fix)] {
                     assert!(has_hangul(ko_text), "{id}/{name}: the Korean {what} is not Korean: {ko_text}");
                     let missing = casebook_model::missing_tokens(en_text, ko_text);
                     assert!(missing.is_empty(), "{id}/{name}: the Korean {what} drops {missing:?}\n en: {en_text}\n ko: {ko_text}");

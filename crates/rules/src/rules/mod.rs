@@ -185,20 +185,22 @@ pub(crate) fn workloads(objects: &[Object]) -> impl Iterator<Item = (usize, &Obj
     objects.iter().enumerate().filter_map(|(i, o)| o.pod_template().map(|t| (i, o, t)))
 }
 
-type Pair = (String, String);
+/// A label or selector pair, borrowed from the tree: the tables hold no copy
+/// of any label.
+type Pair<'a> = (&'a str, &'a str);
 
 /// Tables built once per review: labels, selectors and names, indexed so that
 /// matching Services, PDBs and workloads is linear in the input, not quadratic.
 #[derive(Debug, Default)]
-pub(crate) struct Lookup {
+pub(crate) struct Lookup<'a> {
     /// Pod template labels per object (empty for non-workloads).
-    pub(crate) labels: Vec<Vec<Pair>>,
+    pub(crate) labels: Vec<Vec<Pair<'a>>>,
     /// Label selector per object (Services, PDBs, workloads).
-    pub(crate) selectors: Vec<Vec<Pair>>,
+    pub(crate) selectors: Vec<Vec<Pair<'a>>>,
     /// Services and PDBs by each `key=value` pair of their selector.
-    selector_index: HashMap<(&'static str, Pair), Vec<usize>>,
+    selector_index: HashMap<(&'static str, Pair<'a>), Vec<usize>>,
     /// Workloads by each `key=value` pair of their pod template labels.
-    label_index: HashMap<Pair, Vec<usize>>,
+    label_index: HashMap<Pair<'a>, Vec<usize>>,
     /// Objects by kind and name.
     named: HashMap<(String, String), Vec<usize>>,
     /// HPAs by the kind and name they scale.
@@ -207,8 +209,8 @@ pub(crate) struct Lookup {
     webhook_services: Vec<(String, Option<String>)>,
 }
 
-impl Lookup {
-    pub(crate) fn new(objects: &[Object]) -> Self {
+impl<'a> Lookup<'a> {
+    pub(crate) fn new(objects: &'a [Object]) -> Self {
         let mut l = Lookup::default();
         for (i, o) in objects.iter().enumerate() {
             let labels = o.template_labels();
@@ -220,11 +222,11 @@ impl Lookup {
             };
             if let Some(class) = class {
                 for p in &selector {
-                    l.selector_index.entry((class, p.clone())).or_default().push(i);
+                    l.selector_index.entry((class, *p)).or_default().push(i);
                 }
             }
             for p in &labels {
-                l.label_index.entry(p.clone()).or_default().push(i);
+                l.label_index.entry(*p).or_default().push(i);
             }
             l.named.entry((o.kind.clone(), o.name.clone())).or_default().push(i);
             if o.kind == "HorizontalPodAutoscaler" || o.kind == "ScaledObject" {
@@ -253,7 +255,7 @@ impl Lookup {
         let labels = &self.labels[wl];
         let mut out: Vec<usize> = labels
             .iter()
-            .filter_map(|p| self.selector_index.get(&(class, p.clone())))
+            .filter_map(|p| self.selector_index.get(&(class, *p)))
             .flatten()
             .copied()
             .filter(|&s| objects[s].same_namespace(&objects[wl]) && selects(&self.selectors[s], labels))
@@ -264,7 +266,7 @@ impl Lookup {
     }
 
     /// Workloads whose pod template carries at least one of these label pairs.
-    pub(crate) fn workloads_with_any(&self, pairs: &[Pair]) -> Vec<usize> {
+    pub(crate) fn workloads_with_any(&self, pairs: &[Pair<'_>]) -> Vec<usize> {
         let mut out: Vec<usize> = pairs.iter().filter_map(|p| self.label_index.get(p)).flatten().copied().collect();
         out.sort_unstable();
         out.dedup();
@@ -395,7 +397,7 @@ pub(crate) fn container_name(c: &Node) -> &str {
 pub(crate) fn same_value(a: &Node, b: &Node) -> bool {
     match (&a.value, &b.value) {
         (Value::Null, Value::Null) => true,
-        (Value::Scalar { text: x, .. }, Value::Scalar { text: y, .. }) => x == y,
+        (Value::Scalar(x), Value::Scalar(y)) => x == y,
         (Value::Seq(x), Value::Seq(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_value(p, q)),
         (Value::Map(x), Value::Map(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| same_value(k, k2) && same_value(v, v2)))

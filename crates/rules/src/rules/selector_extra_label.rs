@@ -93,25 +93,21 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             continue;
         }
         let mut full = false;
-        let mut partial: Option<(String, Vec<String>)> = None;
+        let mut partial: Option<(String, Vec<&str>)> = None;
         for wi in input.lookup.workloads_with_any(selector) {
             let w = &input.objects[wi];
             if !w.same_namespace(svc) {
                 continue;
             }
             let labels = &input.lookup.labels[wi];
-            let missing: Vec<String> = selector
-                .iter()
-                .filter(|(k, v)| !labels.iter().any(|(lk, lv)| lk == k && lv == v))
-                .map(|(k, _)| k.clone())
-                .collect();
+            let missing: Vec<&str> = selector.iter().filter(|(k, v)| !labels.iter().any(|(lk, lv)| lk == k && lv == v)).map(|(k, _)| *k).collect();
             if missing.is_empty() {
                 full = true;
                 continue;
             }
             // A plausible backend shares the selector's identity: every identity
             // label of the selector matches, and at least one is present.
-            let identity: Vec<&(String, String)> = selector.iter().filter(|(k, _)| IDENTITY_KEYS.contains(&k.as_str())).collect();
+            let identity: Vec<&(&str, &str)> = selector.iter().filter(|(k, _)| IDENTITY_KEYS.contains(k)).collect();
             let plausible = !identity.is_empty() && identity.iter().all(|(k, _)| !missing.contains(k));
             if plausible && partial.is_none() {
                 partial = Some((w.display(), missing));
@@ -131,7 +127,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         if let Some((w, missing)) = partial {
             let sel = svc.root.path(&["spec", "selector"]);
             let sel = sel.and_then(|s| s.get("matchLabels")).or(sel);
-            let at = sel.and_then(|s| s.key(&missing[0])).unwrap_or(svc.anchor());
+            let at = sel.and_then(|s| s.key(missing[0])).unwrap_or(svc.anchor());
             let wanted: Vec<String> = missing
                 .iter()
                 .map(|k| format!("{k}={}", sel.and_then(|s| s.get(k)).and_then(Node::as_str).unwrap_or_default()))
