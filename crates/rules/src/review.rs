@@ -190,15 +190,8 @@ struct Span {
 /// Where a value that starts at `node` ends on its first line, and which
 /// following lines continue it (block scalars, folded plain scalars): those
 /// indented deeper than `key_col`.
-fn value_spans(text: &str, starts: &[u32], key_col: u32, node: &Node, out: &mut Vec<Span>) {
-    let line_text = |l: u32| -> &str {
-        let i = l.saturating_sub(1) as usize;
-        starts.get(i).map_or("", |&s| {
-            let (s, end) = (s as usize, starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1) as usize));
-            text.get(s..end.max(s)).unwrap_or_default()
-        })
-    };
-    let first = line_text(node.line);
+fn value_spans(lines: &Lines<'_>, key_col: u32, node: &Node, out: &mut Vec<Span>) {
+    let first = lines.get(node.line);
     let from = node.col;
     let rest: Vec<char> = first.chars().skip(from.saturating_sub(1) as usize).collect();
     // A value in a flow mapping (`{key: value, ...}`) ends at its `,` or `}`;
@@ -210,12 +203,12 @@ fn value_spans(text: &str, starts: &[u32], key_col: u32, node: &Node, out: &mut 
         _ => u32::MAX,
     };
     out.push(Span { line: node.line, from, to });
-    if to != u32::MAX || node.line as usize >= starts.len() {
+    if to != u32::MAX || node.line as usize >= lines.len() {
         return;
     }
     let mut l = node.line + 1;
-    while (l as usize) <= starts.len() {
-        let t = line_text(l);
+    while (l as usize) <= lines.len() {
+        let t = lines.get(l);
         let indent = t.len() - t.trim_start().len();
         if !t.trim().is_empty() {
             if (indent as u32) < key_col || t.starts_with("---") {
@@ -231,21 +224,21 @@ fn value_spans(text: &str, starts: &[u32], key_col: u32, node: &Node, out: &mut 
 /// echoed: the values of a Secret's `data` and `stringData`, a Secret's
 /// last-applied-configuration (which repeats them), and literal credentials in
 /// `env` (see `secret-literal-env`). Nothing else is redacted.
-fn secret_spans(text: &str, starts: &[u32], objects: &[Object]) -> Vec<Span> {
+fn secret_spans(lines: &Lines<'_>, objects: &[Object]) -> Vec<Span> {
     let mut out = Vec::new();
     for o in objects {
         if o.kind == "Secret" {
             for key in ["data", "stringData"] {
                 for (k, v) in o.root.get(key).map(Node::entries).unwrap_or_default() {
                     if matches!(v.value, crate::yaml::Value::Scalar(_)) {
-                        value_spans(text, starts, k.col, v, &mut out);
+                        value_spans(lines, k.col, v, &mut out);
                     }
                 }
             }
             let ann = o.metadata().and_then(|m| m.get("annotations"));
             for (k, v) in ann.map(Node::entries).unwrap_or_default() {
                 if k.as_str() == Some("kubectl.kubernetes.io/last-applied-configuration") {
-                    value_spans(text, starts, k.col, v, &mut out);
+                    value_spans(lines, k.col, v, &mut out);
                 }
             }
         }
@@ -253,7 +246,7 @@ fn secret_spans(text: &str, starts: &[u32], objects: &[Object]) -> Vec<Span> {
             for c in t.containers() {
                 for e in c.get("env").map(Node::items).unwrap_or_default() {
                     if let Some((name, v)) = crate::rules::literal_secret_env(e) {
-                        value_spans(text, starts, name.col, v, &mut out);
+                        value_spans(lines, name.col, v, &mut out);
                     }
                 }
             }
@@ -263,18 +256,52 @@ fn secret_spans(text: &str, starts: &[u32], objects: &[Object]) -> Vec<Span> {
     out
 }
 
-/// Byte offsets where each line starts, for O(1) code frames.
-/// Offsets are `u32`: input is capped at 8 MB.
-fn line_starts(text: &str) -> Vec<u32> {
-    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| (i + 1) as u32)).collect()
+/// The input's lines, for code frames. Only the start of every
+/// [`Lines::STRIDE`]th line is kept (a start for each line of a 5 MB input took
+/// 1 MB), and a line is found by scanning at most that many lines from there.
+struct Lines<'a> {
+    text: &'a str,
+    /// Byte offsets of lines 1, 1 + STRIDE, 1 + 2 × STRIDE, … (`u32`: input is capped at 8 MB).
+    marks: Vec<u32>,
+    count: usize,
 }
 
-fn frame_of(text: &str, starts: &[u32], line: u32, spans: &[Span]) -> String {
-    let i = line.saturating_sub(1) as usize;
-    let raw = starts.get(i).map_or("", |&s| {
-        let (s, end) = (s as usize, starts.get(i + 1).map_or(text.len(), |&e| e.saturating_sub(1) as usize));
-        text.get(s..end.max(s)).unwrap_or_default().trim_end_matches('\r')
-    });
+impl<'a> Lines<'a> {
+    const STRIDE: usize = 32;
+
+    fn new(text: &'a str) -> Self {
+        let mut marks = vec![0];
+        let mut count = 1;
+        for (i, _) in text.match_indices('\n') {
+            if count % Self::STRIDE == 0 {
+                marks.push((i + 1) as u32);
+            }
+            count += 1;
+        }
+        Lines { text, marks, count }
+    }
+
+    /// How many lines there are (one more than newlines).
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Line `line` (1-based; 0 reads as 1), without its newline; empty past the end.
+    fn get(&self, line: u32) -> &'a str {
+        let i = line.saturating_sub(1) as usize;
+        if i >= self.count {
+            return "";
+        }
+        let mut rest = self.text.get(self.marks[i / Self::STRIDE] as usize..).unwrap_or_default();
+        for _ in 0..i % Self::STRIDE {
+            rest = rest.split_once('\n').map_or("", |(_, r)| r);
+        }
+        rest.split_once('\n').map_or(rest, |(l, _)| l)
+    }
+}
+
+fn frame_of(lines: &Lines<'_>, line: u32, spans: &[Span]) -> String {
+    let raw = lines.get(line).trim_end_matches('\r');
     let first = spans.partition_point(|s| s.line < line);
     let mine: Vec<&Span> = spans[first..].iter().take_while(|s| s.line == line).collect();
     let mut shown = String::new();
@@ -336,7 +363,7 @@ fn wanted(id: &str, options: &Options) -> bool {
 }
 
 /// Schema validation, one finding per object and check.
-fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &str, starts: &[u32], spans: &[Span], options: &Options, report: &mut Report) {
+fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], lines: &Lines<'_>, spans: &[Span], options: &Options, report: &mut Report) {
     if !crate::schema::CHECKS.iter().any(|(id, ..)| wanted(id, options)) {
         return;
     }
@@ -360,7 +387,7 @@ fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], after: &s
             resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
             message: primary.message.into_lang(lang),
             cases: &[],
-            frame: frame_of(after, starts, primary.line, spans),
+            frame: frame_of(lines, primary.line, spans),
             fix: primary.fix.map_or(std::borrow::Cow::Borrowed(fix), |f| f.into_lang(lang).into()),
             also: group.map(|p| Instance { line: p.line, column: p.column, message: p.message.into_lang(lang) }).collect(),
             suppressed: suppression(obj, id),
@@ -413,8 +440,8 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
     }
     let lookup = crate::rules::Lookup::new(&now.objects);
     let input = Input { objects: &now.objects, before: prev.as_ref().map(|p| p.objects.as_slice()), lookup: &lookup };
-    let starts = line_starts(after);
-    let spans = secret_spans(after, &starts, &now.objects);
+    let lines = Lines::new(after);
+    let spans = secret_spans(&lines, &now.objects);
     for rule in ALL.iter().copied() {
         if !wanted(rule.id, options) || (rule.needs_before && input.before.is_none()) {
             continue;
@@ -454,7 +481,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
                 message: primary.message.into_lang(lang),
                 cases: rule.cases,
-                frame: frame_of(after, &starts, primary.line, &spans),
+                frame: frame_of(&lines, primary.line, &spans),
                 fix: primary.fix.map_or(std::borrow::Cow::Borrowed(rule.fix_in(lang)), |f| f.into_lang(lang).into()),
                 also,
                 suppressed: suppression(obj, rule.id),
@@ -462,7 +489,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         }
     }
     if let Some(schema) = options.schema {
-        schema_findings(schema, &now.objects, after, &starts, &spans, options, &mut report);
+        schema_findings(schema, &now.objects, &lines, &spans, options, &mut report);
     }
     sort_findings(&mut report.findings);
     report
@@ -478,6 +505,20 @@ fn sort_findings(findings: &mut [Finding]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn lines_are_found_as_a_plain_split_finds_them() {
+        for text in ["", "a", "a\n", "\n\n", "x\r\ny\r\n", &((0..100).map(|i| format!("line {i}")).collect::<Vec<_>>().join("\n") + "\n"), &(0..65).map(|i| format!("ü{i}")).collect::<Vec<_>>().join("\n")] {
+            let lines = super::Lines::new(text);
+            let want: Vec<&str> = text.split('\n').collect();
+            assert_eq!(lines.len(), want.len(), "{text:?}");
+            for (i, w) in want.iter().enumerate() {
+                assert_eq!(lines.get(i as u32 + 1), *w, "line {} of {text:?}", i + 1);
+            }
+            assert_eq!(lines.get(0), want[0]);
+            assert_eq!(lines.get(want.len() as u32 + 1), "");
+        }
+    }
+
     use super::*;
 
     fn finding(rule: &'static str, line: u32, column: u32, message: &str) -> Finding {

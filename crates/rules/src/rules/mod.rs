@@ -202,9 +202,9 @@ pub(crate) struct Lookup<'a> {
     /// Workloads by each `key=value` pair of their pod template labels.
     label_index: HashMap<Pair<'a>, Vec<usize>>,
     /// Objects by kind and name.
-    named: HashMap<(String, String), Vec<usize>>,
+    named: HashMap<(&'a str, &'a str), Vec<usize>>,
     /// HPAs by the kind and name they scale.
-    hpa_targets: HashMap<(String, String), Vec<usize>>,
+    hpa_targets: HashMap<(&'a str, &'a str), Vec<usize>>,
     /// Services that admission webhook configurations call: (name, namespace if given).
     webhook_services: Vec<(String, Option<String>)>,
 }
@@ -228,13 +228,13 @@ impl<'a> Lookup<'a> {
             for p in &labels {
                 l.label_index.entry(*p).or_default().push(i);
             }
-            l.named.entry((o.kind.clone(), o.name.clone())).or_default().push(i);
+            l.named.entry((o.kind.as_str(), o.name.as_str())).or_default().push(i);
             if o.kind == "HorizontalPodAutoscaler" || o.kind == "ScaledObject" {
                 // KEDA's ScaledObject defaults its target kind to Deployment.
                 let default_kind = if o.kind == "ScaledObject" { "Deployment" } else { "" };
                 let kind = o.root.path(&["spec", "scaleTargetRef", "kind"]).and_then(Node::as_str).unwrap_or(default_kind);
                 let name = o.root.path(&["spec", "scaleTargetRef", "name"]).and_then(Node::as_str).unwrap_or_default();
-                l.hpa_targets.entry((kind.to_string(), name.to_string())).or_default().push(i);
+                l.hpa_targets.entry((kind, name)).or_default().push(i);
             }
             if o.kind.ends_with("WebhookConfiguration") {
                 for h in o.root.get("webhooks").map(Node::items).unwrap_or_default() {
@@ -274,8 +274,8 @@ impl<'a> Lookup<'a> {
     }
 
     /// Objects of a kind and name.
-    pub(crate) fn named(&self, kind: &str, name: &str) -> &[usize] {
-        self.named.get(&(kind.to_string(), name.to_string())).map_or(&[], Vec::as_slice)
+    pub(crate) fn named<'s>(&'s self, kind: &'s str, name: &'s str) -> &'s [usize] {
+        self.named.get(&(kind, name)).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -287,7 +287,7 @@ pub(crate) fn services_selecting(input: &Input<'_>, wl: usize) -> Vec<usize> {
 /// An HPA in the set that scales this workload.
 pub(crate) fn hpa_for<'a>(input: &Input<'a>, wl: usize) -> Option<&'a Object> {
     let w = &input.objects[wl];
-    let list = input.lookup.hpa_targets.get(&(w.kind.clone(), w.name.clone()))?;
+    let list = input.lookup.hpa_targets.get(&(w.kind.as_str(), w.name.as_str()))?;
     list.iter().map(|&h| &input.objects[h]).find(|h| h.same_namespace(w))
 }
 
