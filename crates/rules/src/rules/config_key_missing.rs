@@ -73,7 +73,7 @@ data: {other-flag: 'true'}
 };
 
 fn find<'a>(input: &Input<'a>, kind: &str, name: &str, near: &Object) -> Option<&'a Object> {
-    input.lookup.named(kind, name).iter().map(|&i| &input.objects[i]).find(|o| o.same_namespace(near))
+    input.lookup.named(kind, name).map(|i| &input.objects[i]).find(|o| o.same_namespace(near))
 }
 
 fn has_key(obj: &Object, key: &str) -> bool {

@@ -88,7 +88,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
         let same_name = WORKLOAD_KINDS
             .iter()
             .flat_map(|k| input.lookup.named(k, &svc.name))
-            .map(|&w| &input.objects[w])
+            .map(|w| &input.objects[w])
             .find(|w| w.same_namespace(svc))
             .map(crate::objects::Object::display);
         // Partial matches are reported by service-selector-extra-label.
