@@ -209,17 +209,15 @@ impl Node {
         }
     }
 
-    /// A mapping of strings (labels, annotations, selectors).
-    pub fn string_map(&self) -> Vec<(String, String)> {
-        self.entries()
-            .iter()
-            .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.as_str().unwrap_or_default().to_string())))
-            .collect()
-    }
-
-    /// A mapping of strings, borrowed from the tree (a null value is `""`).
+    /// A mapping of strings (labels, annotations, selectors), borrowed from
+    /// the tree: scalar keys only, and a value that is not a scalar reads `""`.
     pub fn str_map(&self) -> Vec<(&str, &str)> {
         self.entries().iter().filter_map(|(k, v)| Some((k.as_str()?, v.as_str().unwrap_or_default()))).collect()
+    }
+
+    /// [`Node::str_map`], copied out of the tree.
+    pub fn string_map(&self) -> Vec<(String, String)> {
+        self.str_map().into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
     fn count(&self) -> usize {

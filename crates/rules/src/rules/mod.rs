@@ -275,11 +275,10 @@ impl<'a> Lookup<'a> {
             l.labels.push(labels);
             l.selectors.push(selector);
         }
-        for index in [&mut l.named, &mut l.hpa_targets] {
-            index.seal();
-        }
-        l.label_index.seal();
         l.selector_index.seal();
+        l.label_index.seal();
+        l.named.seal();
+        l.hpa_targets.seal();
         l
     }
 
