@@ -164,13 +164,13 @@ impl FacetTable {
         let n_docs = self.starts.len().saturating_sub(1);
         let counts = if docs.len() * 2 > n_docs {
             // Most of the library matches: subtract the documents that don't.
-            let mut hit = vec![false; n_docs];
+            let mut hit = vec![0u64; n_docs.div_ceil(64)];
             for &d in docs {
-                if let Some(h) = hit.get_mut(d as usize) {
-                    *h = true;
+                if let Some(h) = hit.get_mut(d as usize / 64) {
+                    *h |= 1 << (d % 64);
                 }
             }
-            let missing = self.tally((0..n_docs).filter(|&d| !hit[d]), self.values.len());
+            let missing = self.tally((0..n_docs).filter(|&d| hit[d / 64] & 1 << (d % 64) == 0), self.values.len());
             self.totals.iter().zip(missing).map(|(t, m)| t.saturating_sub(m)).collect()
         } else {
             self.tally(docs.iter().map(|&d| d as usize), self.values.len())

@@ -112,6 +112,12 @@ struct Scratch {
     seen_now: Vec<u32>,
     bits: Vec<u64>,
     posts: Vec<(u32, u8, u8)>,
+    /// The documents a query touched, then its matches, then its docs:
+    /// kept so that a query over most of a large library doesn't map and
+    /// fault in fresh pages for them each time.
+    touched: Vec<u32>,
+    entries: Vec<Entry>,
+    docs: Vec<u32>,
     /// Whether `total`, `matched`, `best` and `bits` are all zero: a query
     /// zeroes only the documents it touched, instead of all of them.
     clean: bool,
@@ -435,16 +441,22 @@ impl Index {
 
     /// Runs a query over `cases` (the same slice, in the same order, the index was built from).
     pub fn search(&self, cases: &[Case], query: &Query) -> SearchResults {
+        SCRATCH.with_borrow_mut(|scratch| self.search_in(cases, query, scratch))
+    }
+
+    fn search_in(&self, cases: &[Case], query: &Query, scratch: &mut Scratch) -> SearchResults {
         let mask = self.facets.allowed(&query.filters);
         let n_docs = cases.len().min(self.doc_count());
         let allowed = |doc: usize| doc < n_docs && mask.as_ref().is_none_or(|m| m.get(doc).copied().unwrap_or(false));
         let words: Vec<String> = split_words(&query.text);
         let trimmed = query.text.trim();
-        let (mut entries, word_terms) = if words.is_empty() {
-            let all = (0..n_docs).filter(|&d| allowed(d)).map(|d| Entry { doc: d as u32, matched: 0, score: 0.0, terms: 0 }).collect();
-            (all, Vec::new())
+        let mut entries = std::mem::take(&mut scratch.entries);
+        entries.clear();
+        let word_terms = if words.is_empty() {
+            entries.extend((0..n_docs).filter(|&d| allowed(d)).map(|d| Entry { doc: d as u32, matched: 0, score: 0.0, terms: 0 }));
+            Vec::new()
         } else {
-            self.score(&words, query.text.ends_with(char::is_whitespace), allowed)
+            self.score(&words, query.text.ends_with(char::is_whitespace), allowed, scratch, &mut entries)
         };
         // An exact id or alias (`IL-0346`) goes first; ids never contain spaces.
         let mut first = None;
@@ -457,9 +469,12 @@ impl Index {
                 });
             }
         }
-        let docs: Vec<u32> = first.iter().chain(&entries).map(|e| e.doc).collect();
+        let mut docs = std::mem::take(&mut scratch.docs);
+        docs.clear();
+        docs.extend(first.iter().chain(&entries).map(|e| e.doc));
         let facets = self.facets.count(&docs, query.facet_values.unwrap_or(usize::MAX), &query.filters);
         let total = docs.len();
+        scratch.docs = docs;
         let want = query.limit.unwrap_or(usize::MAX).saturating_sub(usize::from(first.is_some()));
         if words.is_empty() {
             let case = |e: &Entry| &cases[e.doc as usize];
@@ -469,7 +484,7 @@ impl Index {
         }
         let results: Vec<Hit> = first
             .into_iter()
-            .chain(entries)
+            .chain(entries.iter().copied())
             .enumerate()
             .map(|(i, e)| {
                 // Matched dictionary terms, for snippets, only where they will be shown.
@@ -484,6 +499,7 @@ impl Index {
                 Hit { doc: e.doc as usize, score: e.score, matched_terms: usize::from(e.matched), terms }
             })
             .collect();
+        scratch.entries = entries;
         SearchResults { results, total, facets }
     }
 
@@ -509,15 +525,15 @@ impl Index {
         }
     }
 
-    /// Scores every allowed document matching any query word; also returns
-    /// the dictionary terms the words expanded to.
-    fn score(&self, words: &[String], trailing_space: bool, allowed: impl Fn(usize) -> bool) -> (Vec<Entry>, Vec<usize>) {
+    /// Scores every allowed document matching any query word into
+    /// `entries`; returns the dictionary terms the words expanded to.
+    fn score(&self, words: &[String], trailing_space: bool, allowed: impl Fn(usize) -> bool, scratch: &mut Scratch, entries: &mut Vec<Entry>) -> Vec<usize> {
         let n_docs = self.doc_count();
         let n = n_docs as f32;
         // Summed as integers: exact, and a vectorised loop at 50,000 documents.
         let avgdl = (self.doc_len.iter().map(|&l| u64::from(l)).sum::<u64>() as f32 / n.max(1.0)).max(1.0);
-        SCRATCH.with_borrow_mut(|scratch| {
-            let Scratch { total, matched, best, seen_now, bits, posts, clean } = scratch;
+        {
+            let Scratch { total, matched, best, seen_now, bits, posts, touched, clean, .. } = scratch;
             // Dense accumulators: total score, matched-word count, and best score of the current word.
             if !*clean || total.len() != n_docs {
                 for v in [&mut *total, &mut *best] {
@@ -532,7 +548,7 @@ impl Index {
             // Until the touched documents are zeroed again below (a panic in
             // between leaves it false, and the next query zeroes everything).
             *clean = false;
-            let mut touched: Vec<u32> = Vec::new();
+            touched.clear();
             let mut word_terms: Vec<usize> = Vec::new();
             // Sum of field weights for every field mask.
             let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
@@ -548,6 +564,9 @@ impl Index {
                     posts.extend(self.postings_of(ti));
                     let df = posts.len() as f32;
                     let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
+                    // BM25 with the constants taken out of the loop: one
+                    // division per posting.
+                    let (scale, norm, per_len) = (weight * idf * (K1 + 1.0), K1 * (1.0 - B), K1 * B / avgdl);
                     for &(doc, mask, tf) in posts.iter() {
                         let d = doc as usize;
                         if d >= n_docs || !allowed(d) {
@@ -556,7 +575,7 @@ impl Index {
                         let fields = mask.count_ones() as f32;
                         let wtf = mask_weight[(mask & 31) as usize] + (f32::from(tf) - fields).max(0.0);
                         let dl = f32::from(self.doc_len[d]);
-                        let s = weight * idf * wtf * (K1 + 1.0) / (wtf + K1 * (1.0 - B + B * dl / avgdl));
+                        let s = scale * wtf / (wtf + norm + per_len * dl);
                         if best[d] == 0.0 {
                             seen_now.push(doc);
                         }
@@ -574,19 +593,16 @@ impl Index {
                     best[d] = 0.0;
                 }
             }
-            let entries: Vec<Entry> = touched
-                .into_iter()
-                .map(|doc| {
-                    let d = doc as usize;
-                    let e = Entry { doc, matched: matched[d], score: total[d], terms: bits[d] };
-                    (total[d], matched[d], bits[d]) = (0.0, 0, 0);
-                    e
-                })
-                .collect();
+            entries.extend(touched.iter().map(|&doc| {
+                let d = doc as usize;
+                let e = Entry { doc, matched: matched[d], score: total[d], terms: bits[d] };
+                (total[d], matched[d], bits[d]) = (0.0, 0, 0);
+                e
+            }));
             // `best` is zeroed after each word; every document with a bit set was touched.
             *clean = true;
-            (entries, word_terms)
-        })
+            word_terms
+        }
     }
 }
 

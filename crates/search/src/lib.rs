@@ -45,7 +45,9 @@ pub(crate) fn keep_sorted<T: Copy>(v: &mut Vec<T>, k: usize, mut cmp: impl FnMut
             best.insert(at, *x);
             best.truncate(k);
         }
-        *v = best;
+        // Written back in place, so `v` keeps its allocation.
+        v.clear();
+        v.extend_from_slice(&best);
     } else {
         v.sort_unstable_by(cmp);
         v.truncate(k);
