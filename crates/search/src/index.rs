@@ -450,14 +450,14 @@ impl Index {
         let allowed = |doc: usize| doc < n_docs && mask.as_ref().is_none_or(|m| m.get(doc).copied().unwrap_or(false));
         let words: Vec<String> = split_words(&query.text);
         let trimmed = query.text.trim();
-        let mut entries = std::mem::take(&mut scratch.entries);
-        entries.clear();
         let word_terms = if words.is_empty() {
-            entries.extend((0..n_docs).filter(|&d| allowed(d)).map(|d| Entry { doc: d as u32, matched: 0, score: 0.0, terms: 0 }));
+            scratch.entries.clear();
+            scratch.entries.extend((0..n_docs).filter(|&d| allowed(d)).map(|d| Entry { doc: d as u32, matched: 0, score: 0.0, terms: 0 }));
             Vec::new()
         } else {
-            self.score(&words, query.text.ends_with(char::is_whitespace), allowed, scratch, &mut entries)
+            self.score(&words, query.text.ends_with(char::is_whitespace), allowed, scratch)
         };
+        let mut entries = std::mem::take(&mut scratch.entries);
         // An exact id or alias (`IL-0346`) goes first; ids never contain spaces.
         let mut first = None;
         if !trimmed.is_empty() && !trimmed.contains(char::is_whitespace) {
@@ -526,14 +526,14 @@ impl Index {
     }
 
     /// Scores every allowed document matching any query word into
-    /// `entries`; returns the dictionary terms the words expanded to.
-    fn score(&self, words: &[String], trailing_space: bool, allowed: impl Fn(usize) -> bool, scratch: &mut Scratch, entries: &mut Vec<Entry>) -> Vec<usize> {
+    /// `scratch.entries`; returns the dictionary terms the words expanded to.
+    fn score(&self, words: &[String], trailing_space: bool, allowed: impl Fn(usize) -> bool, scratch: &mut Scratch) -> Vec<usize> {
         let n_docs = self.doc_count();
         let n = n_docs as f32;
         // Summed as integers: exact, and a vectorised loop at 50,000 documents.
         let avgdl = (self.doc_len.iter().map(|&l| u64::from(l)).sum::<u64>() as f32 / n.max(1.0)).max(1.0);
         {
-            let Scratch { total, matched, best, seen_now, bits, posts, touched, clean, .. } = scratch;
+            let Scratch { total, matched, best, seen_now, bits, posts, touched, entries, clean, .. } = scratch;
             // Dense accumulators: total score, matched-word count, and best score of the current word.
             if !*clean || total.len() != n_docs {
                 for v in [&mut *total, &mut *best] {
@@ -549,6 +549,7 @@ impl Index {
             // between leaves it false, and the next query zeroes everything).
             *clean = false;
             touched.clear();
+            entries.clear();
             let mut word_terms: Vec<usize> = Vec::new();
             // Sum of field weights for every field mask.
             let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
