@@ -74,6 +74,38 @@ pub(crate) struct FacetTable {
     /// Documents carrying each value, so a result set covering most of the
     /// library is counted from its complement.
     totals: Vec<u32>,
+    /// Derived on first count, never stored.
+    #[serde(skip)]
+    dense: DenseCell,
+}
+
+/// The common values (each on at least 1/32 of the documents) as one bitset
+/// of documents apiece, so a large result set counts them with AND and
+/// popcount over the set of hits instead of one increment per id; and each
+/// document's remaining ids.
+#[derive(Debug, Default)]
+struct Dense {
+    /// Value ids held as bitsets.
+    values: Vec<u16>,
+    /// `values.len()` rows of `words` words.
+    bits: Vec<u64>,
+    words: usize,
+    /// Sum of the dense values' totals: the increments a full tally spends on them.
+    ids: u64,
+    /// Each document's ids that are not dense, as `starts`/`ids` in the table.
+    starts: Vec<u32>,
+    rest: Vec<u16>,
+}
+
+/// A cache of [`Dense`]: equal whatever it holds, since it is derived from
+/// the table it sits in.
+#[derive(Debug, Default, Clone)]
+struct DenseCell(std::sync::OnceLock<std::sync::Arc<Dense>>);
+
+impl PartialEq for DenseCell {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl FacetTable {
@@ -103,15 +135,77 @@ impl FacetTable {
 
     /// Value counts over `docs`.
     fn tally(&self, docs: impl Iterator<Item = usize>, n_values: usize) -> Vec<u32> {
-        let mut counts = vec![0u32; n_values];
-        for d in docs {
-            let (Some(&a), Some(&b)) = (self.starts.get(d), self.starts.get(d + 1)) else {
-                continue;
-            };
-            for &id in self.ids.get(a as usize..b as usize).unwrap_or_default() {
-                if let Some(c) = counts.get_mut(id as usize) {
-                    *c += 1;
+        tally_lists(&self.starts, &self.ids, docs, n_values)
+    }
+
+    fn dense(&self) -> &Dense {
+        self.dense.0.get_or_init(|| {
+            let n_docs = self.starts.len().saturating_sub(1);
+            let words = n_docs.div_ceil(64);
+            let mut row = vec![usize::MAX; self.values.len()];
+            let mut d = Dense { words, starts: vec![0], ..Dense::default() };
+            for (id, &t) in self.totals.iter().enumerate() {
+                if t as usize * 32 >= n_docs && t > 0 {
+                    row[id] = d.values.len();
+                    d.values.push(u16::try_from(id).unwrap_or(u16::MAX));
+                    d.ids += u64::from(t);
                 }
+            }
+            d.bits = vec![0; d.values.len() * words];
+            for doc in 0..n_docs {
+                let (a, b) = (self.starts[doc] as usize, self.starts[doc + 1] as usize);
+                for &id in self.ids.get(a..b).unwrap_or_default() {
+                    match row.get(id as usize) {
+                        Some(&r) if r != usize::MAX => d.bits[r * words + doc / 64] |= 1 << (doc % 64),
+                        _ => d.rest.push(id),
+                    }
+                }
+                d.starts.push(d.rest.len() as u32);
+            }
+            std::sync::Arc::new(d)
+        })
+    }
+
+    /// Whether `hits` results are counted with the bitsets: they cost a pass
+    /// over every row, a tally one step per id of each hit. Whichever is
+    /// expected to be fewer.
+    fn by_bits(&self, hits: usize) -> bool {
+        let dense = self.dense();
+        let n_docs = self.starts.len().saturating_sub(1).max(1) as u64;
+        !dense.values.is_empty() && hits as u64 * dense.ids / n_docs > (dense.values.len() * dense.words) as u64
+    }
+
+    /// Counts of every value over `docs` (distinct document numbers).
+    fn counts(&self, docs: &[u32]) -> Vec<u32> {
+        let n_docs = self.starts.len().saturating_sub(1);
+        let n_values = self.values.len();
+        let most = docs.len() * 2 > n_docs;
+        let dense = self.dense();
+        let by_bits = self.by_bits(docs.len());
+        if !by_bits && !most {
+            return self.tally(docs.iter().map(|&d| d as usize), n_values);
+        }
+        let mut hit = vec![0u64; n_docs.div_ceil(64)];
+        for &d in docs {
+            if let Some(h) = hit.get_mut(d as usize / 64) {
+                *h |= 1 << (d % 64);
+            }
+        }
+        let missing = |d: &usize| hit[d / 64] & 1 << (d % 64) == 0;
+        if !by_bits {
+            // Most of the library matches: subtract the documents that don't.
+            let missing = self.tally((0..n_docs).filter(missing), n_values);
+            return self.totals.iter().zip(missing).map(|(t, m)| t.saturating_sub(m)).collect();
+        }
+        let mut counts = if most {
+            let missing = tally_lists(&dense.starts, &dense.rest, (0..n_docs).filter(missing), n_values);
+            self.totals.iter().zip(missing).map(|(t, m)| t.saturating_sub(m)).collect()
+        } else {
+            tally_lists(&dense.starts, &dense.rest, docs.iter().map(|&d| d as usize), n_values)
+        };
+        for (row, &id) in dense.bits.chunks_exact(dense.words.max(1)).zip(&dense.values) {
+            if let Some(c) = counts.get_mut(id as usize) {
+                *c = row.iter().zip(&hit).map(|(a, b)| (a & b).count_ones()).sum();
             }
         }
         counts
@@ -161,20 +255,7 @@ impl FacetTable {
     /// each kind, most frequent first (years newest first), plus any value in
     /// `keep` (the active filters).
     pub(crate) fn count(&self, docs: &[u32], per_kind: usize, keep: &[(FacetKind, String)]) -> Vec<FacetCount> {
-        let n_docs = self.starts.len().saturating_sub(1);
-        let counts = if docs.len() * 2 > n_docs {
-            // Most of the library matches: subtract the documents that don't.
-            let mut hit = vec![0u64; n_docs.div_ceil(64)];
-            for &d in docs {
-                if let Some(h) = hit.get_mut(d as usize / 64) {
-                    *h |= 1 << (d % 64);
-                }
-            }
-            let missing = self.tally((0..n_docs).filter(|&d| hit[d / 64] & 1 << (d % 64) == 0), self.values.len());
-            self.totals.iter().zip(missing).map(|(t, m)| t.saturating_sub(m)).collect()
-        } else {
-            self.tally(docs.iter().map(|&d| d as usize), self.values.len())
-        };
+        let counts = self.counts(docs);
         let mut ids: Vec<usize> = Vec::new();
         let mut from = 0;
         for (ki, facet) in FacetKind::ALL.into_iter().enumerate() {
@@ -196,5 +277,53 @@ impl FacetTable {
                 FacetCount { kind: FacetKind::ALL[*k as usize], value: v.clone(), count: counts[i] as usize }
             })
             .collect()
+    }
+}
+
+/// Value counts over `docs`, from per-document id lists.
+fn tally_lists(starts: &[u32], ids: &[u16], docs: impl Iterator<Item = usize>, n_values: usize) -> Vec<u32> {
+    let mut counts = vec![0u32; n_values];
+    for d in docs {
+        let (Some(&a), Some(&b)) = (starts.get(d), starts.get(d + 1)) else {
+            continue;
+        };
+        for &id in ids.get(a as usize..b as usize).unwrap_or_default() {
+            if let Some(c) = counts.get_mut(id as usize) {
+                *c += 1;
+            }
+        }
+    }
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_by_bitsets_equal_a_plain_tally_for_every_result_size() {
+        // 700 documents: a few common components (bitsets), many rare
+        // organisations (lists), some documents with no component at all.
+        let cases: Vec<Case> = (0..700)
+            .map(|i| Case {
+                id: format!("c{i:04}"),
+                cause: ["config", "capacity", "dependency"][i % 3].into(),
+                components: (0..5).filter(|c| (i * 7 + c * 3) % (c + 2) == 0).map(|c| format!("comp{c}")).collect(),
+                organisation: format!("org{}", i % 97),
+                ..Case::default()
+            })
+            .collect();
+        let t = FacetTable::build(&cases);
+        assert!(!t.dense().values.is_empty() && !t.dense().rest.is_empty());
+        let mut paths = [false; 2];
+        for step in [1usize, 2, 3, 5, 50, 140] {
+            for offset in 0..step.min(4) {
+                let docs: Vec<u32> = (offset..700).step_by(step).map(|d| d as u32).collect();
+                let want = t.tally(docs.iter().map(|&d| d as usize), t.values.len());
+                assert_eq!(t.counts(&docs), want, "every {step}th document from {offset}");
+                paths[usize::from(t.by_bits(docs.len()))] = true;
+            }
+        }
+        assert_eq!(paths, [true, true], "both ways of counting were exercised");
     }
 }
