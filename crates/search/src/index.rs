@@ -532,78 +532,76 @@ impl Index {
         let n = n_docs as f32;
         // Summed as integers: exact, and a vectorised loop at 50,000 documents.
         let avgdl = (self.doc_len.iter().map(|&l| u64::from(l)).sum::<u64>() as f32 / n.max(1.0)).max(1.0);
-        {
-            let Scratch { total, matched, best, seen_now, bits, posts, touched, entries, clean, .. } = scratch;
-            // Dense accumulators: total score, matched-word count, and best score of the current word.
-            if !*clean || total.len() != n_docs {
-                for v in [&mut *total, &mut *best] {
-                    v.clear();
-                    v.resize(n_docs, 0.0);
-                }
-                matched.clear();
-                matched.resize(n_docs, 0);
-                bits.clear();
-                bits.resize(n_docs, 0);
+        let Scratch { total, matched, best, seen_now, bits, posts, touched, entries, clean, .. } = scratch;
+        // Dense accumulators: total score, matched-word count, and best score of the current word.
+        if !*clean || total.len() != n_docs {
+            for v in [&mut *total, &mut *best] {
+                v.clear();
+                v.resize(n_docs, 0.0);
             }
-            // Until the touched documents are zeroed again below (a panic in
-            // between leaves it false, and the next query zeroes everything).
-            *clean = false;
-            touched.clear();
-            entries.clear();
-            let mut word_terms: Vec<usize> = Vec::new();
-            // Sum of field weights for every field mask.
-            let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
-            for (wi, word) in words.iter().enumerate() {
-                let is_last = wi + 1 == words.len() && !trailing_space;
-                seen_now.clear();
-                let expansions = self.expand(word, is_last);
-                let base = word_terms.len();
-                word_terms.extend(expansions.iter().map(|(t, _)| *t));
-                for (j, (ti, weight)) in expansions.into_iter().enumerate() {
-                    let bit = 1u64.checked_shl((base + j) as u32).unwrap_or(0);
-                    posts.clear();
-                    posts.extend(self.postings_of(ti));
-                    let df = posts.len() as f32;
-                    let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
-                    // BM25 with the constants taken out of the loop: one
-                    // division per posting.
-                    let (scale, norm, per_len) = (weight * idf * (K1 + 1.0), K1 * (1.0 - B), K1 * B / avgdl);
-                    for &(doc, mask, tf) in posts.iter() {
-                        let d = doc as usize;
-                        if d >= n_docs || !allowed(d) {
-                            continue;
-                        }
-                        let fields = mask.count_ones() as f32;
-                        let wtf = mask_weight[(mask & 31) as usize] + (f32::from(tf) - fields).max(0.0);
-                        let dl = f32::from(self.doc_len[d]);
-                        let s = scale * wtf / (wtf + norm + per_len * dl);
-                        if best[d] == 0.0 {
-                            seen_now.push(doc);
-                        }
-                        best[d] = best[d].max(s);
-                        bits[d] |= bit;
-                    }
-                }
-                for &doc in seen_now.iter() {
-                    let d = doc as usize;
-                    if matched[d] == 0 {
-                        touched.push(doc);
-                    }
-                    matched[d] = matched[d].saturating_add(1);
-                    total[d] += best[d];
-                    best[d] = 0.0;
-                }
-            }
-            entries.extend(touched.iter().map(|&doc| {
-                let d = doc as usize;
-                let e = Entry { doc, matched: matched[d], score: total[d], terms: bits[d] };
-                (total[d], matched[d], bits[d]) = (0.0, 0, 0);
-                e
-            }));
-            // `best` is zeroed after each word; every document with a bit set was touched.
-            *clean = true;
-            word_terms
+            matched.clear();
+            matched.resize(n_docs, 0);
+            bits.clear();
+            bits.resize(n_docs, 0);
         }
+        // Until the touched documents are zeroed again below (a panic in
+        // between leaves it false, and the next query zeroes everything).
+        *clean = false;
+        touched.clear();
+        entries.clear();
+        let mut word_terms: Vec<usize> = Vec::new();
+        // Sum of field weights for every field mask.
+        let mask_weight: Vec<f32> = (0..32u8).map(|m| (0..5).filter(|f| m & (1 << f) != 0).map(|f| Field::WEIGHTS[f]).sum()).collect();
+        for (wi, word) in words.iter().enumerate() {
+            let is_last = wi + 1 == words.len() && !trailing_space;
+            seen_now.clear();
+            let expansions = self.expand(word, is_last);
+            let base = word_terms.len();
+            word_terms.extend(expansions.iter().map(|(t, _)| *t));
+            for (j, (ti, weight)) in expansions.into_iter().enumerate() {
+                let bit = 1u64.checked_shl((base + j) as u32).unwrap_or(0);
+                posts.clear();
+                posts.extend(self.postings_of(ti));
+                let df = posts.len() as f32;
+                let idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
+                // BM25 with the constants taken out of the loop: one
+                // division per posting.
+                let (scale, norm, per_len) = (weight * idf * (K1 + 1.0), K1 * (1.0 - B), K1 * B / avgdl);
+                for &(doc, mask, tf) in posts.iter() {
+                    let d = doc as usize;
+                    if d >= n_docs || !allowed(d) {
+                        continue;
+                    }
+                    let fields = mask.count_ones() as f32;
+                    let wtf = mask_weight[(mask & 31) as usize] + (f32::from(tf) - fields).max(0.0);
+                    let dl = f32::from(self.doc_len[d]);
+                    let s = scale * wtf / (wtf + norm + per_len * dl);
+                    if best[d] == 0.0 {
+                        seen_now.push(doc);
+                    }
+                    best[d] = best[d].max(s);
+                    bits[d] |= bit;
+                }
+            }
+            for &doc in seen_now.iter() {
+                let d = doc as usize;
+                if matched[d] == 0 {
+                    touched.push(doc);
+                }
+                matched[d] = matched[d].saturating_add(1);
+                total[d] += best[d];
+                best[d] = 0.0;
+            }
+        }
+        entries.extend(touched.iter().map(|&doc| {
+            let d = doc as usize;
+            let e = Entry { doc, matched: matched[d], score: total[d], terms: bits[d] };
+            (total[d], matched[d], bits[d]) = (0.0, 0, 0);
+            e
+        }));
+        // `best` is zeroed after each word; every document with a bit set was touched.
+        *clean = true;
+        word_terms
     }
 }
 
