@@ -67,7 +67,7 @@ metadata: {name: router}
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         let Some(hpa) = hpa_for(input, i) else { continue };
         let svcs = services_selecting(input, i);
         let Some(&svc) = svcs.first() else { continue };

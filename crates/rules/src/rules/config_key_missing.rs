@@ -81,7 +81,7 @@ fn has_key(obj: &Object, key: &str) -> bool {
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
+    for (i, wl, t) in workloads(input) {
         for c in t.containers() {
             for env in c.get("env").map(Node::items).unwrap_or_default() {
                 for (ref_kind, kind) in [("configMapKeyRef", "ConfigMap"), ("secretKeyRef", "Secret")] {

@@ -115,7 +115,7 @@ fn database_of(image: &str) -> Option<&'static str> {
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.app_containers() {
             let Some(db) = c.get("image").and_then(Node::as_str).and_then(database_of) else { continue };
             let Some(probe) = c.key("livenessProbe") else { continue };

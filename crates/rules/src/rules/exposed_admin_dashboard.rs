@@ -154,7 +154,7 @@ fn check(input: &Input<'_>, out: &mut Emitter) {
             }
         }
     }
-    for (wi, _, t) in workloads(input.objects) {
+    for (wi, _, t) in workloads(input) {
         let images: Vec<&str> = t.containers().filter_map(|c| c.get("image").and_then(Node::as_str)).collect();
         let Some(image) = dashboard_image(&images) else { continue };
         for s in services_selecting(input, wi) {

@@ -169,7 +169,7 @@ fn human(bytes: f64) -> String {
 const JAVA_ENV: &[&str] = &["JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS", "_JAVA_OPTIONS", "CATALINA_OPTS", "NODE_OPTIONS"];
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
+    for (i, wl, t) in workloads(input) {
         // ConfigMaps this pod mounts, by volume name.
         let volumes: Vec<(&str, &str)> = t
             .spec

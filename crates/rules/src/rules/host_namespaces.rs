@@ -51,7 +51,7 @@ spec: {hostNetwork: true}
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
+    for (i, wl, t) in workloads(input) {
         for key in ["hostNetwork", "hostPID", "hostIPC"] {
             if let Some(v) = t.spec.get(key).filter(|v| v.as_bool() == Some(true)) {
                 let at = t.spec.key(key).unwrap_or(v);

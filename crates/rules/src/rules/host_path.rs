@@ -61,7 +61,7 @@ volumes:
 const SENSITIVE: &[&str] = &["/", "/etc", "/proc", "/var/lib/kubelet", "/var/run/docker.sock", "/run/containerd/containerd.sock", "/var/run/crio/crio.sock", "/root"];
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for vol in t.spec.get("volumes").map(Node::items).unwrap_or_default() {
             let Some(p) = vol.path(&["hostPath", "path"]) else { continue };
             let path = p.as_str().unwrap_or_default();

@@ -63,7 +63,7 @@ imagePullPolicy: IfNotPresent
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.containers() {
             if let Some(img) = c.get("image") {
                 let s = img.as_str().unwrap_or_default();

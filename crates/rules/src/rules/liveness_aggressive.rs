@@ -74,7 +74,7 @@ livenessProbe:
 const MIN_WINDOW_SECONDS: i64 = 10;
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.app_containers() {
             let Some(p) = c.get("livenessProbe") else { continue };
             let period = p.get("periodSeconds").and_then(Node::as_i64).unwrap_or(10);

@@ -129,7 +129,7 @@ fn remote_exec(words: &[&str]) -> Option<Msg> {
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.app_containers() {
             let Some(probe) = c.get("livenessProbe") else { continue };
             if let Some(cmd) = probe.path(&["exec", "command"]) {

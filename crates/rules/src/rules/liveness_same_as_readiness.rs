@@ -65,7 +65,7 @@ readinessProbe: {httpGet: {path: /readyz, port: 8080}}
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.app_containers() {
             if let (Some(l), Some(r)) = (c.get("livenessProbe"), c.get("readinessProbe")) {
                 if same_value(l, r) {

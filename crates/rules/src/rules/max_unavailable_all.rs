@@ -67,7 +67,7 @@ spec:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, _) in workloads(input.objects) {
+    for (i, wl, _) in workloads(input) {
         let path: &[&str] = match wl.kind.as_str() {
             "Deployment" => &["spec", "strategy", "rollingUpdate", "maxUnavailable"],
             "Rollout" => &["spec", "strategy", "canary", "maxUnavailable"],

@@ -74,7 +74,7 @@ resources:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, o, t) in workloads(input.objects) {
+    for (i, o, t) in workloads(input) {
         // A Job with unbounded retries is reported whole, with these containers, by job-unbounded-retries.
         let retried = super::job_unbounded_retries::job_spec(o).is_some_and(super::job_unbounded_retries::unbounded);
         let init = t.spec.get("initContainers").map(Node::items).unwrap_or_default();

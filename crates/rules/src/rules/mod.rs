@@ -180,9 +180,12 @@ pub(crate) fn is_secret_name(name: &str) -> bool {
     SECRET_MARKERS.iter().any(|m| upper.contains(m))
 }
 
-/// Workloads with their pod templates, by index into `objects`.
-pub(crate) fn workloads(objects: &[Object]) -> impl Iterator<Item = (usize, &Object, PodTemplate<'_>)> {
-    objects.iter().enumerate().filter_map(|(i, o)| o.pod_template().map(|t| (i, o, t)))
+/// Workloads with their pod templates, by index into the objects under
+/// review. The templates are found once, when the lookup is built: some twenty
+/// rules walk them, and finding a template compares the kind and follows a path.
+pub(crate) fn workloads<'a>(input: &Input<'a>) -> impl Iterator<Item = (usize, &'a Object, PodTemplate<'a>)> + use<'a> {
+    let objects = input.objects;
+    input.lookup.templates.iter().map(move |&(i, t)| (i, &objects[i], t))
 }
 
 /// A label or selector pair, borrowed from the tree: the tables hold no copy
@@ -211,9 +214,11 @@ impl<K: Ord> Index<K> {
 
     /// The objects under `key`, ascending.
     fn get<'s>(&'s self, key: &K) -> impl Iterator<Item = usize> + 's {
+        // One binary search for the run's start; the run itself is short
+        // (a label pair's objects), so it is read up to its end.
         let from = self.0.partition_point(|(k, _)| k < key);
-        let to = self.0.partition_point(|(k, _)| k <= key);
-        self.0[from..to].iter().map(|&(_, i)| i)
+        let run = self.0[from..].iter().take_while(|(k, _)| k == key).count();
+        self.0[from..from + run].iter().map(|&(_, i)| i)
     }
 }
 
@@ -235,6 +240,8 @@ pub(crate) struct Lookup<'a> {
     hpa_targets: Index<(&'a str, &'a str)>,
     /// Services that admission webhook configurations call: (name, namespace if given).
     webhook_services: Vec<(String, Option<String>)>,
+    /// The pod template of each workload, by index, in object order.
+    templates: Vec<(usize, PodTemplate<'a>)>,
 }
 
 impl<'a> Lookup<'a> {
@@ -243,6 +250,9 @@ impl<'a> Lookup<'a> {
         for (i, o) in objects.iter().enumerate() {
             let labels = o.template_labels();
             let selector = match_labels(o);
+            if let Some(t) = o.pod_template() {
+                l.templates.push((i, t));
+            }
             let class: Option<&'static str> = match o.kind.as_str() {
                 "Service" => Some("Service"),
                 "PodDisruptionBudget" => Some("PodDisruptionBudget"),

@@ -70,7 +70,7 @@ spec:
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
     let any_pdb = input.objects.iter().any(|o| o.kind == "PodDisruptionBudget");
-    for (i, wl, _) in workloads(input.objects) {
+    for (i, wl, _) in workloads(input) {
         let Some(n) = super::replica_floor(input, i).filter(|&n| n >= 2) else { continue };
         if !any_pdb && n < 3 {
             continue;

@@ -63,7 +63,7 @@ securityContext:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.containers() {
             for key in ["privileged", "allowPrivilegeEscalation"] {
                 if let Some(v) = c.path(&["securityContext", key]).filter(|v| v.as_bool() == Some(true)) {

@@ -64,7 +64,7 @@ spec:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, _) in workloads(input.objects).filter(|(_, w, _)| w.kind == "Deployment") {
+    for (i, wl, _) in workloads(input).filter(|(_, w, _)| w.kind == "Deployment") {
         let Some(ty) = wl.root.path(&["spec", "strategy", "type"]).filter(|n| n.as_str() == Some("Recreate")) else { continue };
         let svcs = services_selecting(input, i);
         if let Some(&s) = svcs.first() {

@@ -67,7 +67,7 @@ resources:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         let init = t.spec.get("initContainers").map(Node::items).unwrap_or_default();
         for c in t.containers() {
             // Kubernetes sets a missing request to the container's limit.

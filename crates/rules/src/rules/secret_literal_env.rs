@@ -69,7 +69,7 @@ env:
 
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         for c in t.containers() {
             for env in c.get("env").map(Node::items).unwrap_or_default() {
                 let Some((name, v)) = super::literal_secret_env(env) else { continue };

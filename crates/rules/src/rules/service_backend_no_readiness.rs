@@ -74,7 +74,7 @@ containers:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, _, t) in workloads(input.objects) {
+    for (i, _, t) in workloads(input) {
         if hpa_for(input, i).is_some() {
             continue;
         }

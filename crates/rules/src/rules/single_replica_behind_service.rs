@@ -101,7 +101,7 @@ spec:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, _) in workloads(input.objects) {
+    for (i, wl, _) in workloads(input) {
         if wl.replicas().is_none() || wl.kind == "ReplicaSet" {
             continue;
         }

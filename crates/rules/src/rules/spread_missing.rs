@@ -71,7 +71,7 @@ topologySpreadConstraints:
 };
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
-    for (i, wl, t) in workloads(input.objects) {
+    for (i, wl, t) in workloads(input) {
         let Some(n) = wl.replicas().filter(|&n| n >= 2) else { continue };
         let spread = t.spec.get("topologySpreadConstraints").is_some_and(|s| !s.items().is_empty());
         let anti = t.spec.path(&["affinity", "podAntiAffinity"]).is_some();
