@@ -111,7 +111,9 @@ fn database_of(image: &str) -> Option<&'static str> {
     if COMPANIONS.iter().any(|c| name.contains(c)) {
         return None;
     }
-    DATABASES.iter().copied().find(|d| name == *d || name.starts_with(&format!("{d}-")) || name.ends_with(&format!("-{d}")))
+    DATABASES.iter().copied().find(|d| {
+        name == *d || name.strip_prefix(d).is_some_and(|r| r.starts_with('-')) || name.strip_suffix(d).is_some_and(|r| r.ends_with('-'))
+    })
 }
 
 fn check(input: &Input<'_>, out: &mut Emitter) {
@@ -148,6 +150,7 @@ mod tests {
             "mariadb",
             "mongo:7",
             "percona/percona-server:8.0",
+            "registry.example.com/team-mysql:8",
         ] {
             assert!(database_of(image).is_some(), "{image}");
         }
