@@ -546,7 +546,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
             input.held.with(|h| h.as_ref().map(|h| (h.text.len(), h.lines))).map(|(bytes, lines)| {
                 let mb = bytes as f64 / 1_048_576.0;
                 view! {
-                    <div class="held" id=format!("{id}-held")
+                    // Named by the box's label, which points at the hidden box.
+                    <div class="held" id=format!("{id}-held") role="group" aria-labelledby=format!("{id}-label")
                         on:dragover=|ev: ev::DragEvent| ev.prevent_default()
                         on:drop=move |ev| on_drop(ev, input)>
                         <p>{match lang.built() {
@@ -583,7 +584,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             <div class=move || if compare.get() { "check-inputs two" } else { "check-inputs" }>
                 <Show when=move || compare.get()>
                     <div>
-                        <label for="before">{lang.pick("Before (the version running now)", "변경 전 (지금 실행 중인 버전)")}</label>
+                        <label for="before" id="before-label">{lang.pick("Before (the version running now)", "변경 전 (지금 실행 중인 버전)")}</label>
                         {held_panel(before_in, "before")}
                         <textarea id="before" node_ref=before_ref spellcheck="false" prop:value=move || before.get() on:paste=move |ev| on_paste(ev, before_in) on:input=on_input
                             hidden=move || before_in.held.with(Option::is_some)
@@ -593,7 +594,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                     </div>
                 </Show>
                 <div>
-                    <label for="manifest">{move || if compare.get() { lang.pick("After (the change)", "변경 후 (바뀐 버전)") } else { lang.pick("Manifest", "매니페스트") }}</label>
+                    <label for="manifest" id="manifest-label">{move || if compare.get() { lang.pick("After (the change)", "변경 후 (바뀐 버전)") } else { lang.pick("Manifest", "매니페스트") }}</label>
                     {held_panel(after_in, "manifest")}
                     <textarea id="manifest" node_ref=after_ref spellcheck="false" prop:value=move || after.get() on:paste=move |ev| on_paste(ev, after_in) on:input=on_input
                         hidden=move || after_in.held.with(Option::is_some)

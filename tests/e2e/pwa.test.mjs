@@ -241,6 +241,7 @@ test("a large paste is held by the page, not drawn in the text box, and is revie
   assert(!(await page.isVisible("#manifest")), "the text box is hidden while its text is held");
   const lines = (head + big).split("\n").length - 1;
   assert((await page.textContent("#manifest-held")).includes(`${lines} lines`), "the held text's line count is shown");
+  assert((await page.getByRole("group", { name: "Manifest" }).count()) === 1, "the held text is a group named by the box's label, for screen readers");
   await page.waitForSelector("#check-summary", { timeout: 60000 });
   const objects = (big.match(/^kind:/gm) || []).length + 1;
   assert((await page.textContent("#check-summary")).includes(`in ${objects} object(s)`), "the review covers the box's document and every pasted one");
