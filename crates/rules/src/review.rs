@@ -89,6 +89,9 @@ pub struct Options {
     pub schema: Option<&'static crate::schema::Schema>,
     /// The language of messages and fixes.
     pub lang: casebook_model::Lang,
+    /// Whether a large input may be schema-checked on a second thread while
+    /// the rules run (native builds only; the report is the same either way).
+    pub threads: bool,
 }
 
 impl Default for Options {
@@ -102,6 +105,7 @@ impl Default for Options {
             exclude_kinds: Vec::new(),
             kube_version: None,
             lang: casebook_model::Lang::En,
+            threads: true,
             #[cfg(not(casebook_no_rule_docs))]
             schema: Some(crate::schema::Schema::builtin()),
             #[cfg(casebook_no_rule_docs)]
@@ -362,13 +366,20 @@ fn wanted(id: &str, options: &Options) -> bool {
     (options.only.is_empty() || options.only.iter().any(|o| o == id)) && !options.disabled.iter().any(|d| d == id)
 }
 
-/// Schema validation, one finding per object and check.
-fn schema_findings(schema: &crate::schema::Schema, objects: &[Object], lines: &Lines<'_>, spans: &[Span], options: &Options, report: &mut Report) {
+/// Schema validation's problems, object by object; `None` when no schema
+/// check is wanted. Reads only the tree, so it may run on another thread.
+fn schema_problems(options: &Options, objects: &[Object]) -> Option<Vec<(usize, crate::schema::Problem)>> {
+    let schema = options.schema?;
     if !crate::schema::CHECKS.iter().any(|(id, ..)| wanted(id, options)) {
-        return;
+        return None;
     }
     let release = options.kube_version.clone().or_else(|| schema.newest().map(str::to_string)).unwrap_or_default();
-    for ((object, check), group) in group_by(schema.check(&release, objects), |(obj, p)| (*obj, p.check)) {
+    Some(schema.check(&release, objects))
+}
+
+/// Schema validation's findings: one per object and check.
+fn schema_findings(problems: Vec<(usize, crate::schema::Problem)>, objects: &[Object], lines: &Lines<'_>, spans: &[Span], options: &Options, report: &mut Report) {
+    for ((object, check), group) in group_by(problems, |(obj, p)| (*obj, p.check)) {
         let (id, _, default, fix_en) = crate::schema::CHECKS[check];
         let fix = options.lang.pick(fix_en, crate::schema::CHECKS_KO[check].1);
         let lang = options.lang;
@@ -438,28 +449,118 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
         };
         report.errors.extend(p.errors.iter().map(tag));
     }
-    let lookup = crate::rules::Lookup::new(&now.objects);
-    let input = Input { objects: &now.objects, before: prev.as_ref().map(|p| p.objects.as_slice()), lookup: &lookup };
     let lines = Lines::new(after);
-    let spans = secret_spans(&lines, &now.objects);
-    for rule in ALL.iter().copied() {
-        if !wanted(rule.id, options) || (rule.needs_before && input.before.is_none()) {
-            continue;
+    let before = prev.as_ref().map(|p| p.objects.as_slice());
+    let rules: Vec<(usize, &'static Rule)> = ALL.iter().copied().enumerate().filter(|(_, r)| wanted(r.id, options) && !(r.needs_before && before.is_none())).collect();
+    let mut notices = Vec::new();
+    let run = Run { objects: &now.objects, lines: &lines, options };
+    let (spans, problems) = run.all(after.len(), before, &rules, &mut notices, &mut report);
+    if let Some(problems) = problems {
+        schema_findings(problems, &now.objects, &lines, &spans, options, &mut report);
+    }
+    // Rules may be checked in any order (some on a second thread), so the
+    // report is put in one order here: notices by rule, findings by place.
+    notices.sort_by_key(|(i, _)| *i);
+    report.notices.extend(notices.into_iter().map(|(_, n)| n));
+    sort_findings(&mut report.findings);
+    sort_findings(&mut report.suppressed_findings);
+    report
+}
+
+/// Inputs at least this large (bytes) are reviewed on two threads: below it,
+/// starting a thread costs more than it saves.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+const TWO_THREADS_FROM: usize = 64 * 1024;
+
+/// Whether a rule is checked on the second thread of a large review, after
+/// schema validation. These are the checks of each container on its own
+/// (probes, resources, security); the rules that relate objects to each
+/// other stay on the caller's thread, which builds the lookup tables. Only
+/// the checks move: every finding is still made on the caller's thread, so
+/// the second thread allocates little (running whole rules there too cost
+/// 2 to 3 MB more at 5 MB).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+fn checked_beside(rule: &Rule) -> bool {
+    matches!(rule.category, crate::rule::Category::Probes | crate::rule::Category::Resources | crate::rule::Category::Security)
+}
+
+/// What one review's rules share.
+struct Run<'r> {
+    objects: &'r [Object],
+    lines: &'r Lines<'r>,
+    options: &'r Options,
+}
+
+impl Run<'_> {
+    /// Checks every rule in `rules` (registry position, rule) and schema
+    /// validation, on two threads for a large input when
+    /// [`Options::threads`] allows: then the second thread validates the
+    /// schema while this one builds the lookup tables, and checks the rules
+    /// [`checked_beside`] while this one checks the rest. Returns the secret
+    /// spans that frames are redacted with, and the schema's problems.
+    fn all(&self, size: usize, before: Option<&[Object]>, rules: &[(usize, &'static Rule)], notices: &mut Vec<(usize, InputError)>, report: &mut Report) -> (Vec<Span>, Option<Vec<(usize, crate::schema::Problem)>>) {
+        let (objects, options) = (self.objects, self.options);
+        #[cfg(not(target_arch = "wasm32"))]
+        if options.threads && size >= TWO_THREADS_FROM {
+            let (beside, mine): (Vec<_>, Vec<_>) = rules.iter().partition(|(_, r)| checked_beside(r));
+            let cell = std::sync::OnceLock::new();
+            let tables = &cell;
+            return std::thread::scope(|s| {
+                let (built, wait) = std::sync::mpsc::sync_channel::<()>(1);
+                let helper = s.spawn(move || {
+                    let problems = schema_problems(options, objects);
+                    // The caller's thread sends the tables once built; if it
+                    // panicked instead, the scope reports that panic.
+                    let checked: Vec<_> = match wait.recv().ok().and_then(|()| tables.get()) {
+                        Some(lookup) => {
+                            let input = Input { objects, before, lookup };
+                            beside.iter().map(|&&(i, rule)| (i, rule, check(rule, &input))).collect()
+                        }
+                        None => Vec::new(),
+                    };
+                    (problems, checked)
+                });
+                let lookup = tables.get_or_init(|| crate::rules::Lookup::new(objects));
+                let _ = built.send(());
+                let input = Input { objects, before, lookup };
+                let spans = secret_spans(self.lines, objects);
+                for &(i, rule) in mine {
+                    self.settle(i, rule, check(rule, &input), &spans, notices, report);
+                }
+                let (problems, checked) = helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                for (i, rule, em) in checked {
+                    self.settle(i, rule, em, &spans, notices, report);
+                }
+                (spans, problems)
+            });
         }
+        let _ = size;
+        let lookup = crate::rules::Lookup::new(objects);
+        let input = Input { objects, before, lookup: &lookup };
+        let spans = secret_spans(self.lines, objects);
+        for &(i, rule) in rules {
+            self.settle(i, rule, check(rule, &input), &spans, notices, report);
+        }
+        (spans, schema_problems(options, objects))
+    }
+
+    /// Turns one rule's raw results into notices and findings: one finding
+    /// per object and cause, at its most severe instance, listing the
+    /// others, with the severity policy applied.
+    fn settle(&self, at: usize, rule: &'static Rule, mut em: Emitter, spans: &[Span], notices: &mut Vec<(usize, InputError)>, report: &mut Report) {
+        let (objects, options, lang) = (self.objects, self.options, self.options.lang);
         let configured = options.overrides.iter().find(|(id, _)| id == rule.id).map_or(rule.severity, |(_, s)| *s);
-        let mut em = Emitter::default();
-        (rule.check)(&input, &mut em);
-        report.notices.extend(em.not_checked.drain(..).map(|(line, column, m)| {
+        notices.extend(em.not_checked.drain(..).map(|(line, column, m)| {
             let message = match lang.built() {
                 casebook_model::Lang::En => format!("[{}] not checked: {}", rule.id, m.en),
                 casebook_model::Lang::Ko => format!("[{}] 검사하지 못함: {}", rule.id, m.ko),
             };
-            InputError { line, column, message }
+            (at, InputError { line, column, message })
         }));
         // One finding per object and cause: a rule's findings on one object
         // become one finding, at its most severe instance, listing the others.
         for (object, mut group) in group_by(em.raw, |r| r.object) {
-            let Some(obj) = now.objects.get(object).filter(|o| !excluded(o, options)) else { continue };
+            let Some(obj) = objects.get(object).filter(|o| !excluded(o, options)) else { continue };
             let sev = |r: &crate::rule::Raw| r.cap.map_or(configured, |c| c.min(configured));
             group.dedup_by(|a, b| a.line == b.line && a.column == b.column);
             let lead = (0..group.len()).max_by_key(|&i| (sev(&group[i]), std::cmp::Reverse(i))).unwrap_or(0);
@@ -473,7 +574,7 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 continue;
             }
             let also = group.into_iter().map(|r| Instance { line: r.line, column: r.column, message: r.message.into_lang(lang) }).collect();
-            push(&mut report, Finding {
+            push(report, Finding {
                 rule: rule.id,
                 severity,
                 line: primary.line,
@@ -481,24 +582,22 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
                 resource: Resource { kind: obj.kind.clone(), name: obj.name.clone(), namespace: obj.namespace.clone() },
                 message: primary.message.into_lang(lang),
                 cases: rule.cases,
-                frame: frame_of(&lines, primary.line, &spans),
+                frame: frame_of(self.lines, primary.line, spans),
                 fix: primary.fix.map_or(std::borrow::Cow::Borrowed(rule.fix_in(lang)), |f| f.into_lang(lang).into()),
                 also,
                 suppressed: suppression(obj, rule.id),
             });
-        }
     }
-    if let Some(schema) = options.schema {
-        schema_findings(schema, &now.objects, &lines, &spans, options, &mut report);
     }
-    sort_findings(&mut report.findings);
-    report
 }
 
-/// Orders findings by place, then rule, keeping the order of equal ones.
-/// `sort_by_cached_key` sorts (key, index) pairs and then moves each finding
-/// once: sorting the findings themselves needs scratch space for half of
-/// them, which was the peak of a large review.
+/// One rule's raw results.
+fn check(rule: &Rule, input: &Input<'_>) -> Emitter {
+    let mut em = Emitter::default();
+    (rule.check)(input, &mut em);
+    em
+}
+
 fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by_cached_key(|f| (f.line, f.column, f.rule));
 }

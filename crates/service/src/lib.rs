@@ -582,7 +582,9 @@ pub fn check(p: &CheckParams) -> Result<CheckAnswer, Error> {
     if p.yaml.len() > max || p.before.as_ref().is_some_and(|b| b.len() > max) {
         return Err(Error::TooLarge(format!("the YAML is larger than {} MB; split it and check the parts", max / 1_048_576)));
     }
-    let mut options = Options::default();
+    // One thread per review: the server already runs as many reviews at
+    // once as there are cores.
+    let mut options = Options { threads: false, ..Options::default() };
     if let Some(s) = &p.min_severity {
         options.min_severity = Severity::parse(s).ok_or_else(|| bad(format!("min_severity {s:?} must be info, warning or error")))?;
     }
