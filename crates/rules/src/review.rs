@@ -305,9 +305,15 @@ impl<'a> Lines<'a> {
 }
 
 fn frame_of(lines: &Lines<'_>, line: u32, spans: &[Span]) -> String {
+    const MAX: usize = 240;
     let raw = lines.get(line).trim_end_matches('\r');
     let first = spans.partition_point(|s| s.line < line);
     let mine: Vec<&Span> = spans[first..].iter().take_while(|s| s.line == line).collect();
+    if mine.is_empty() {
+        // Nothing to redact: the line's first characters, copied once.
+        let end = raw.char_indices().nth(MAX).map_or(raw.len(), |(i, _)| i);
+        return raw[..end].to_string();
+    }
     let mut shown = String::new();
     let mut skip_to: Option<u32> = None;
     for (col, ch) in (1u32..).zip(raw.chars()) {
@@ -324,7 +330,7 @@ fn frame_of(lines: &Lines<'_>, line: u32, spans: &[Span]) -> String {
         }
         shown.push(ch);
     }
-    shown.chars().take(240).collect()
+    shown.chars().take(MAX).collect()
 }
 
 /// Reviews with a project config given as text (the browser's way; the CLI
@@ -473,15 +479,18 @@ pub fn review(after: &str, before: Option<&str>, options: &Options) -> Report {
 const TWO_THREADS_FROM: usize = 64 * 1024;
 
 /// Whether a rule is checked on the second thread of a large review, after
-/// schema validation. These are the checks of each container on its own
-/// (probes, resources, security); the rules that relate objects to each
-/// other stay on the caller's thread, which builds the lookup tables. Only
-/// the checks move: every finding is still made on the caller's thread, so
-/// the second thread allocates little (running whole rules there too cost
-/// 2 to 3 MB more at 5 MB).
+/// schema validation. These are the checks of each container or object on
+/// its own (probes, resources, security); the rules that relate objects to
+/// each other stay on the caller's thread, which builds the lookup tables
+/// (`exposed-admin-dashboard` is a security rule that looks up the Services
+/// in front of a workload). Only the checks move: every finding is still
+/// made on the caller's thread, so the second thread allocates little
+/// (running whole rules there too cost 2 to 3 MB more at 5 MB). Which thread
+/// a rule runs on changes only the time: each gets the same input and tables.
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 fn checked_beside(rule: &Rule) -> bool {
-    matches!(rule.category, crate::rule::Category::Probes | crate::rule::Category::Resources | crate::rule::Category::Security)
+    use crate::rule::Category::{Probes, Resources, Security};
+    matches!(rule.category, Probes | Resources | Security) && rule.id != crate::rules::exposed_admin_dashboard::RULE.id
 }
 
 /// What one review's rules share.
@@ -566,7 +575,9 @@ impl Run<'_> {
             let lead = (0..group.len()).max_by_key(|&i| (sev(&group[i]), std::cmp::Reverse(i))).unwrap_or(0);
             let mut primary = group.remove(lead);
             let mut severity = sev(&primary);
-            if let Some((c, why)) = crate::context::cap(rule.id, obj).filter(|(c, _)| *c < severity) {
+            // A cap only ever lowers a finding, so one already at the lowest
+            // severity is not looked at (the cap's reason costs a format).
+            if let Some((c, why)) = (severity > Severity::Info).then(|| crate::context::cap(rule.id, obj)).flatten().filter(|(c, _)| *c < severity) {
                 severity = c;
                 primary.message = Msg::new(|| format!("{} (info: {})", primary.message.en, why.en), || format!("{} (info로 낮춤: {})", primary.message.ko, why.ko));
             }
@@ -604,6 +615,20 @@ fn sort_findings(findings: &mut [Finding]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_frame_is_the_line_cut_at_240_characters_with_secrets_redacted() {
+        use super::{frame_of, Lines, Span};
+        let long = format!("  image: {}\r\nnext", "ü".repeat(300));
+        let lines = Lines::new(&long);
+        let frame = frame_of(&lines, 1, &[]);
+        assert_eq!(frame.chars().count(), 240);
+        assert!(long.starts_with(&frame));
+        assert_eq!(frame_of(&lines, 2, &[]), "next");
+        let secret = Lines::new("  password: hunter2 # old\r\n");
+        assert_eq!(frame_of(&secret, 1, &[Span { line: 1, from: 13, to: 20 }]), "  password: [redacted] # old");
+        assert_eq!(frame_of(&secret, 1, &[Span { line: 2, from: 1, to: u32::MAX }]), "  password: hunter2 # old");
+    }
+
     #[test]
     fn lines_are_found_as_a_plain_split_finds_them() {
         for text in ["", "a", "a\n", "\n\n", "x\r\ny\r\n", &((0..100).map(|i| format!("line {i}")).collect::<Vec<_>>().join("\n") + "\n"), &(0..65).map(|i| format!("ü{i}")).collect::<Vec<_>>().join("\n")] {

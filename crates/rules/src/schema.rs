@@ -80,6 +80,34 @@ struct Body {
     open: bool,
     /// Sorted by name.
     fields: Vec<(String, bool, Ty)>,
+    /// Each field's [`key_of`] and place in `fields`, sorted by key: a field
+    /// is found by comparing one integer per step, and its name once.
+    keys: Vec<(u64, u32)>,
+}
+
+/// A name's length and first seven bytes in one integer: names that differ
+/// in either compare unequal without reading their text.
+fn key_of(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let mut k = (b.len().min(255) as u64) << 56;
+    for (i, &c) in b.iter().take(7).enumerate() {
+        k |= u64::from(c) << (48 - 8 * i);
+    }
+    k
+}
+
+impl Body {
+    fn seal(&mut self) {
+        self.keys = self.fields.iter().enumerate().map(|(i, (f, ..))| (key_of(f), i as u32)).collect();
+        self.keys.sort_unstable();
+    }
+
+    /// The field named `name`.
+    fn field(&self, name: &str) -> Option<&(String, bool, Ty)> {
+        let k = key_of(name);
+        let from = self.keys.partition_point(|(x, _)| *x < k);
+        self.keys[from..].iter().take_while(|(x, _)| *x == k).filter_map(|&(_, i)| self.fields.get(i as usize)).find(|(f, ..)| f == name)
+    }
 }
 
 /// One Kubernetes release's kinds: (apiVersion, kind) to the body of the object.
@@ -143,7 +171,7 @@ impl Schema {
                     if id != s.bodies.len() {
                         return Err(bad("bodies out of order".into()));
                     }
-                    s.bodies.push(Body { open: parts.next() == Some("1"), fields: Vec::new() });
+                    s.bodies.push(Body { open: parts.next() == Some("1"), ..Body::default() });
                 }
                 Some("F") => {
                     let (Some(name), Some(req), Some(ty)) = (parts.next(), parts.next(), parts.next()) else { return Err(bad("short field".into())) };
@@ -160,6 +188,7 @@ impl Schema {
                 _ => return Err(bad("unknown record".into())),
             }
         }
+        s.bodies.iter_mut().for_each(Body::seal);
         let n = s.bodies.len();
         let refs_ok = s.releases.iter().all(|r| r.kinds.values().all(|&b| (b as usize) < n));
         if !refs_ok || s.releases.is_empty() {
@@ -360,14 +389,14 @@ impl Schema {
                 };
                 for (k, v) in entries {
                     let Some(name) = k.as_str() else { continue };
-                    match body.fields.binary_search_by(|(f, _, _)| f.as_str().cmp(name)) {
-                        Ok(f) => {
+                    match body.field(name) {
+                        Some((_, _, ty)) => {
                             path.0.push(Seg::Key(name));
-                            self.walk(v, &body.fields[f].2, path, out);
+                            self.walk(v, ty, path, out);
                             path.0.pop();
                         }
-                        Err(_) if body.open => {}
-                        Err(_) => {
+                        None if body.open => {}
+                        None => {
                             let hint = suggest(name, &body.fields);
                             let at = path.render();
                             let (msg, fix) = match &hint {
@@ -442,7 +471,9 @@ fn is_bool(t: &str) -> bool {
 
 fn is_number(t: &str) -> bool {
     let t = t.trim();
-    !t.is_empty() && t.parse::<f64>().is_ok() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'))
+    // The characters first: they rule out most text at its first letter,
+    // before the float parser runs.
+    !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'+' | b'e' | b'E')) && t.parse::<f64>().is_ok()
 }
 
 /// The field a misspelled name most likely meant: the same name in another

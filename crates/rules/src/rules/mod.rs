@@ -30,7 +30,7 @@ mod change_tls_removed;
 mod cluster_admin_binding;
 mod database_liveness_probe;
 mod config_key_missing;
-mod exposed_admin_dashboard;
+pub(crate) mod exposed_admin_dashboard;
 mod heap_above_memory_limit;
 mod host_namespaces;
 mod host_path;
