@@ -212,7 +212,13 @@ impl Node {
     /// A mapping of strings (labels, annotations, selectors), borrowed from
     /// the tree: scalar keys only, and a value that is not a scalar reads `""`.
     pub fn str_map(&self) -> Vec<(&str, &str)> {
-        self.entries().iter().filter_map(|(k, v)| Some((k.as_str()?, v.as_str().unwrap_or_default()))).collect()
+        // Sized for every entry at once: the review's lookup keeps one of
+        // these per object, and collecting through the filter would start at
+        // room for four and double from there.
+        let entries = self.entries();
+        let mut out = Vec::with_capacity(entries.len());
+        out.extend(entries.iter().filter_map(|(k, v)| Some((k.as_str()?, v.as_str().unwrap_or_default()))));
+        out
     }
 
     /// [`Node::str_map`], copied out of the tree.
