@@ -89,8 +89,9 @@ pub struct Options {
     pub schema: Option<&'static crate::schema::Schema>,
     /// The language of messages and fixes.
     pub lang: casebook_model::Lang,
-    /// Whether a large input may be schema-checked on a second thread while
-    /// the rules run (native builds only; the report is the same either way).
+    /// Whether a large input may be reviewed on two threads: schema
+    /// validation and some rules' checks beside the others (native builds
+    /// only; the report is the same either way).
     pub threads: bool,
 }
 
@@ -512,8 +513,7 @@ impl Run<'_> {
         #[cfg(not(target_arch = "wasm32"))]
         if options.threads && size >= TWO_THREADS_FROM {
             let (beside, mine): (Vec<_>, Vec<_>) = rules.iter().partition(|(_, r)| checked_beside(r));
-            let cell = std::sync::OnceLock::new();
-            let tables = &cell;
+            let tables = &std::sync::OnceLock::new();
             return std::thread::scope(|s| {
                 let (built, wait) = std::sync::mpsc::sync_channel::<()>(1);
                 let helper = s.spawn(move || {
@@ -598,7 +598,7 @@ impl Run<'_> {
                 also,
                 suppressed: suppression(obj, rule.id),
             });
-    }
+        }
     }
 }
 
@@ -609,6 +609,10 @@ fn check(rule: &Rule, input: &Input<'_>) -> Emitter {
     em
 }
 
+/// Orders findings by place, then rule, keeping the order of equal ones.
+/// `sort_by_cached_key` sorts (key, index) pairs and then moves each finding
+/// once: sorting the findings themselves needs scratch space for half of
+/// them, which was the peak of a large review.
 fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by_cached_key(|f| (f.line, f.column, f.rule));
 }
