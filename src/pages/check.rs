@@ -414,6 +414,8 @@ pub(crate) fn CheckPage() -> impl IntoView {
     };
 
     let lib_cases = lib.clone();
+    // Plain links, which the router follows all the same: a hundred findings
+    // carry a few hundred of them, and a router link costs more to draw.
     let finding_view = move |f: Finding| {
         let (line, col) = (f.line, f.column);
         let sev = f.severity.clone();
@@ -422,7 +424,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
             .iter()
             .map(|c| {
                 let title = lib_cases.find(c).map_or_else(|| c.clone(), |d| lib_cases.cases[d].organisation.clone());
-                view! { <A href=href(&format!("/cases/{c}"))>{title}</A>" " }
+                view! { <a href=href(&format!("/cases/{c}"))>{title}</a>" " }
             })
             .collect_view();
         let sev2 = sev.clone();
@@ -440,7 +442,7 @@ pub(crate) fn CheckPage() -> impl IntoView {
                     if let (false, Some(area)) = (after_in.is_held(), after_ref.get_untracked()) { highlight_line(&area, line); }
                 }>{format!("{line}:{col}")}</button>
                 " " <span class="sev">{sev}</span> " "
-                <A href=rule_href><code>{rule_text}</code></A>
+                <a href=rule_href><code>{rule_text}</code></a>
                 <p class="message">{f.message.clone()}</p>
                 <pre><code>{f.frame.clone()}</code></pre>
                 {(!f.also.is_empty()).then(|| {
