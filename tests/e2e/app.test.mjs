@@ -452,9 +452,13 @@ test("Korean: /ko/check reviews with Korean messages and fixes, linking Korean c
   assert((await finding.locator(".message").textContent()).includes("nginx:latest"), "the image is named");
   assert((await finding.locator(".from a").first().getAttribute("href")).startsWith("/ko/cases/"), "case links keep the locale");
   assert((await page.textContent("#check-summary")).includes("결과"), "summary in Korean");
+  // The findings' links are plain anchors: the router must still follow
+  // them in the page, without loading it again.
+  await page.evaluate(() => { window.__samePage = true; });
   await finding.locator("a[href^='/ko/rules/']").click();
   await page.waitForSelector("#rule");
   assert((await page.textContent("#rule h2")) === "하는 일", "rule docs in Korean");
+  assert(await page.evaluate(() => window.__samePage === true), "a finding's rule link navigates in the page, not by a new page load");
 });
 
 test("Korean: a visit downloads only its own locale's library and app wasm, and each wasm holds only its own language's strings", async ({ page }) => {
