@@ -23,7 +23,9 @@ wasm_bindgen_version() {
 }
 
 # Environment for wasm builds only: Debian's rustc with build-std, rustup's rust-lld,
-# a separate target dir, size-oriented release profile, Trunk offline, project-local wasm-opt.
+# a separate target dir, a release profile tuned for size (opt-level z; the review
+# worker's own profile in Cargo.toml overrides it with s), fat LTO and one codegen
+# unit, Trunk offline, project-local wasm-opt.
 wasm_env() {
   local lld
   lld="$(rustc --print sysroot)/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld"
