@@ -121,6 +121,26 @@ console.log(`\n## Slow 4G (1.6 Mbps, 150 ms RTT; median of 5 fresh visits)\n\n- 
 }
 
 const context = await launch();
+// On /check only: note when the page posts a review to its worker and when
+// the report comes back, so the paste figures below can be split into phases.
+await context.addInitScript(() => {
+  if (!location.pathname.endsWith("/check")) return;
+  const W = window.Worker;
+  window.__phase = {};
+  window.Worker = function (...args) {
+    const w = new W(...args);
+    const post = w.postMessage.bind(w);
+    w.postMessage = (m) => {
+      if (m && m.after !== undefined) window.__phase.post = performance.now();
+      return post(m);
+    };
+    w.addEventListener("message", (e) => {
+      if (e.data && e.data.report) window.__phase.reply = performance.now();
+    });
+    return w;
+  };
+  window.Worker.prototype = W.prototype;
+});
 const page = context.pages()[0] || (await context.newPage());
 const render = [], usable = [];
 for (let i = 0; i < 5; i++) {
@@ -205,29 +225,61 @@ async function pasteToFindings(text) {
   await page.waitForTimeout(1000);
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await page.focus("#manifest");
-  const done = page.evaluate(() => new Promise((resolve) => {
+  // The listener is in place before the key is pressed: the evaluate that
+  // sets it up returns first, and a second one waits for the figure.
+  await page.evaluate(() => { window.__pasted = new Promise((resolve) => {
     const t = document.getElementById("manifest");
     t.addEventListener("paste", () => {
       const t0 = performance.now();
-      const tick = () => (document.querySelector("#check-summary") ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(tick));
+      const at = (x) => (x === undefined ? NaN : x - t0);
+      window.__phase = {};
+      // The browser has put the paste in the box (a held paste never does).
+      t.addEventListener("input", () => { window.__phase.input = performance.now(); }, { capture: true, once: true });
+      let drawn;
+      const tick = () => {
+        if (!document.querySelector("#check-summary")) return requestAnimationFrame(tick);
+        drawn = performance.now();
+        requestAnimationFrame(() => {
+          const P = window.__phase;
+          resolve({ total: performance.now() - t0, input: at(P.input), post: at(P.post), reply: at(P.reply), drawn: at(drawn) });
+        });
+      };
       tick();
     }, { capture: true, once: true });
-  }));
+  }); });
   await page.keyboard.press("Control+V");
-  return done;
+  const done = page.evaluate(() => window.__pasted);
+  // A paste the page never sees would wait for ever: give up after 20 s and
+  // say where it stopped, so the caller can try again.
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("no findings 20 s after Ctrl+V")), 20000); });
+  try { return await Promise.race([done, late]); } finally { clearTimeout(timer); }
 }
+async function pasteOnce(text) {
+  try { return await pasteToFindings(text); } catch (e) {
+    const state = await page.evaluate(() => ({ focus: document.activeElement && document.activeElement.id, summary: !!document.querySelector("#check-summary"), phase: window.__phase })).catch(() => ({}));
+    console.error(`a paste was not reviewed (${e.message}; ${JSON.stringify(state)}); trying again`);
+    return pasteToFindings(text);
+  }
+}
+// The median of each phase, from the paste event: the browser's own paste in
+// the box, the page posting the text to its worker, the report arriving back
+// on the page's thread, the first animation frame that finds the findings
+// drawn, and the figure itself (the frame after that).
+const phases = (runs) => ["input", "post", "reply", "drawn"].filter((k) => runs.some((r) => !Number.isNaN(r[k]))).map((k) => `${k} ${median(runs.map((r) => r[k])).toFixed(0)}`).join(", ");
 let yaml = "";
 for (let i = 0; yaml.length < 1 << 20; i++) yaml += doc(i);
 const bigRuns = [];
-for (let i = 0; i < 3; i++) bigRuns.push(await pasteToFindings(yaml));
-console.log(`\n## /check on a ${(yaml.length / 1048576).toFixed(1)} MB manifest (median of 3; target: 150 ms)\n\n- paste to findings drawn: ${median(bigRuns).toFixed(0)} ms (runs: ${bigRuns.map((x) => x.toFixed(0)).join(", ")})`);
+for (let i = 0; i < 3; i++) bigRuns.push(await pasteOnce(yaml));
+const bigTotal = bigRuns.map((r) => r.total);
+console.log(`\n## /check on a ${(yaml.length / 1048576).toFixed(1)} MB manifest (median of 3; target: 150 ms)\n\n- paste to findings drawn: ${median(bigTotal).toFixed(0)} ms (runs: ${bigTotal.map((x) => x.toFixed(0)).join(", ")}); phases, ms after the paste: ${phases(bigRuns)}`);
 
 // A typical manifest, about 20 KB: pasted as above, and, as earlier sessions
 // measured it, put in the box and checked with the button.
 let small = "";
 for (let i = 0; small.length < 20 * 1024; i++) small += doc(i);
 const pasteRuns = [];
-for (let i = 0; i < 5; i++) pasteRuns.push(await pasteToFindings(small));
+for (let i = 0; i < 5; i++) pasteRuns.push(await pasteOnce(small));
 const smallRuns = [];
 for (let i = 0; i < 5; i++) {
   await page.goto(base + "/check");
@@ -243,7 +295,30 @@ for (let i = 0; i < 5; i++) {
     tick();
   }), small));
 }
-console.log(`\n## /check on a ${(small.length / 1024).toFixed(0)} KB manifest (first review of a freshly opened page; median of 5; target: 30 ms)\n\n- paste to findings drawn: ${median(pasteRuns).toFixed(0)} ms (runs: ${pasteRuns.map((x) => x.toFixed(0)).join(", ")})\n- put in the box, then the button, to findings drawn: ${median(smallRuns).toFixed(0)} ms`);
+console.log(`\n## /check on a ${(small.length / 1024).toFixed(0)} KB manifest (first review of a freshly opened page; median of 5; target: 30 ms)\n\n- paste to findings drawn: ${median(pasteRuns.map((r) => r.total)).toFixed(0)} ms (runs: ${pasteRuns.map((r) => r.total.toFixed(0)).join(", ")}); phases, ms after the paste: ${phases(pasteRuns)}\n- put in the box, then the button, to findings drawn: ${median(smallRuns).toFixed(0)} ms`);
+
+// The worker alone, without the page: a worker started on its own, left four
+// seconds to warm up, then given the same 20 KB twelve times.
+await page.goto(base + "/about");
+const alone = await page.evaluate(async (text) => {
+  const w = new Worker("/review-worker.js");
+  await new Promise((r) => w.addEventListener("message", (e) => e.data && e.data.ready && r()));
+  await new Promise((r) => setTimeout(r, 4000));
+  const times = [];
+  for (let i = 0; i < 12; i++) {
+    const t0 = performance.now();
+    await new Promise((r) => {
+      const h = (e) => { if (e.data && e.data.report) { w.removeEventListener("message", h); r(); } };
+      w.addEventListener("message", h);
+      w.postMessage({ id: i, after: text, before: null, config: null, lang: "en", share: false });
+    });
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  w.terminate();
+  return times;
+}, small);
+console.log(`- the review worker alone, post to report received (a worker warmed for 4 s, 12 runs): median ${median(alone).toFixed(1)} ms, first ${alone[0].toFixed(1)} ms`);
 
 for (const q of ["", "?synthetic=1000"]) {
   const g0 = Date.now();
